@@ -1,0 +1,18 @@
+import { dump as dumpYaml } from 'js-yaml';
+import { JSON_TYPE, ResponseType, YAML_TYPE } from './media-types';
+
+export interface EncodedBody {
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Writes a response value. JSON is compact with a trailing newline, or indented by two spaces without one when
+ * pretty; YAML comes from the same JSON with its keys sorted, as the apiserver writes it.
+ */
+export function encodeBody(value: unknown, type: ResponseType, pretty: boolean): EncodedBody {
+  if (type === YAML_TYPE) {
+    return { contentType: YAML_TYPE, body: dumpYaml(value, { sortKeys: true, lineWidth: -1, noRefs: true }) };
+  }
+  return { contentType: JSON_TYPE, body: pretty ? JSON.stringify(value, null, 2) : `${JSON.stringify(value)}\n` };
+}

@@ -1,0 +1,145 @@
+import { FieldError } from './field-error';
+
+export type StatusReason =
+  | 'BadRequest'
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Gone'
+  | 'Expired'
+  | 'Invalid'
+  | 'MethodNotAllowed'
+  | 'NotAcceptable'
+  | 'UnsupportedMediaType'
+  | 'RequestEntityTooLarge'
+  | 'Timeout'
+  | 'ServerTimeout'
+  | 'InternalError'
+  | 'ServiceUnavailable';
+
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  uid?: string;
+  causes?: { reason?: string; message?: string; field?: string }[];
+  retryAfterSeconds?: number;
+}
+
+/** A Kubernetes `Status` object (kind Status, apiVersion v1). */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Success' | 'Failure';
+  message?: string;
+  reason?: string;
+  details?: StatusDetails;
+  code?: number;
+}
+
+/** An error that the edge turns into a Status response with `code` as the HTTP status. */
+export class StatusError extends Error {
+  constructor(
+    readonly code: number,
+    readonly reason: StatusReason | undefined,
+    message: string,
+    readonly details?: StatusDetails,
+  ) {
+    super(message);
+  }
+
+  toStatus(): Status {
+    const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message };
+    if (this.reason) status.reason = this.reason;
+    if (this.details) status.details = this.details;
+    status.code = this.code;
+    return status;
+  }
+}
+
+/** Names a resource the way error messages do: `<resource>.<group>` (GR) and `<Kind>.<group>` (GK). */
+export interface ResourceNames {
+  group: string;
+  resource: string;
+  kind: string;
+}
+
+const qualified = (name: string, group: string) => (group ? `${name}.${group}` : name);
+
+export const apiErrors = {
+  badRequest: (message: string) => new StatusError(400, 'BadRequest', message),
+
+  notFound: (r: Pick<ResourceNames, 'group' | 'resource'>, name: string) =>
+    new StatusError(404, 'NotFound', `${qualified(r.resource, r.group)} "${name}" not found`, {
+      name,
+      group: r.group,
+      kind: r.resource,
+    }),
+
+  pathNotFound: () => new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}),
+
+  alreadyExists: (r: ResourceNames, name: string, beingDeleted: boolean) =>
+    new StatusError(
+      409,
+      'AlreadyExists',
+      `${beingDeleted ? 'object is being deleted: ' : ''}${qualified(r.resource, r.group)} "${name}" already exists`,
+      { name, group: r.group, kind: r.resource },
+    ),
+
+  conflict: (r: ResourceNames, name: string, cause: string) =>
+    new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${qualified(r.resource, r.group)} "${name}": ${cause}`, {
+      name,
+      group: r.group,
+      kind: r.resource,
+    }),
+
+  staleResourceVersion: (r: ResourceNames, name: string) =>
+    apiErrors.conflict(
+      r,
+      name,
+      'the object has been modified; please apply your changes to the latest version and try again',
+    ),
+
+  invalid: (r: ResourceNames, name: string, errors: FieldError[]) => {
+    const unique = [...new Map(errors.map((e) => [`${e.field}: ${e.message}`, e])).values()];
+    const described = unique.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
+    const summary = described.length === 1 ? described[0] : `[${described.join(', ')}]`;
+    return new StatusError(422, 'Invalid', `${qualified(r.kind, r.group)} "${name}" is invalid: ${summary}`, {
+      name,
+      group: r.group,
+      kind: r.kind,
+      causes: unique.map((e) => ({ reason: e.type, message: e.message, field: e.field })),
+    });
+  },
+
+  methodNotAllowed: () =>
+    new StatusError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {}),
+
+  notAcceptable: (accepted: readonly string[]) =>
+    new StatusError(406, 'NotAcceptable', `only the following media types are accepted: ${accepted.join(', ')}`),
+
+  unsupportedMediaType: (accepted: readonly string[]) =>
+    new StatusError(
+      415,
+      'UnsupportedMediaType',
+      `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+    ),
+
+  entityTooLarge: (limit: number) =>
+    new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`),
+
+  serverTimeout: (operation: string, r: Pick<ResourceNames, 'group' | 'kind'>, retryAfterSeconds?: number) =>
+    new StatusError(
+      500,
+      'ServerTimeout',
+      `The ${operation} operation against ${qualified(r.kind, r.group)} could not be completed at this time, please try again.`,
+      retryAfterSeconds ? { retryAfterSeconds } : { name: operation, group: r.group, kind: r.kind },
+    ),
+
+  serviceUnavailable: (message: string) =>
+    new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
+
+  internal: (message: string) =>
+    new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }),
+};

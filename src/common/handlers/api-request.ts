@@ -1,0 +1,26 @@
+import { RawBody } from '../codec/body-decoder';
+import { Negotiated } from '../codec/negotiation';
+import { KindDefinition } from '../registry/kind-definition';
+import { ResourcePath } from '../request/resource-path';
+import { Query } from '../request/query';
+
+/** One request for a resource, resolved to its kind; what every verb handler receives. */
+export interface ApiRequest {
+  def: KindDefinition;
+  path: ResourcePath;
+  query: Query;
+  body: RawBody;
+  contentType?: string;
+  negotiated: Negotiated;
+}
+
+/** What a handler answers: the HTTP code and the value to encode. */
+export interface ApiResponse {
+  code: number;
+  body: unknown;
+}
+
+/** A handler of one verb; the resource controller picks it by the verb of the request. */
+export interface VerbHandler {
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}

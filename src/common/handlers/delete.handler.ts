@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { toOutput } from '../meta/object-output';
+import { GenericRegistry } from '../store/generic-registry';
+import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDeleteOptions } from './delete-options.reader';
+import { checkPathName } from './request-body';
+
+/**
+ * DELETE of one object. Removed at once: a success Status naming it (the federation Cluster answers with the
+ * object). Waiting for finalizers: the object, now carrying its deletionTimestamp.
+ */
+@Injectable()
+export class DeleteHandler implements VerbHandler {
+  constructor(private readonly registry: GenericRegistry) {}
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { def } = request;
+    const name = checkPathName(request);
+    const options = readDeleteOptions(request, true);
+    const result = await this.registry.delete(def, request.path.namespace, name, options);
+    if (!result.removed || def.strategy.deleteReturnsObject) {
+      return { code: 200, body: toOutput(def, result.object, { withTypeMeta: true }) };
+    }
+    return {
+      code: 200,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Success',
+        details: { name, group: def.group, kind: def.resource, uid: result.object.metadata.uid },
+      },
+    };
+  }
+}

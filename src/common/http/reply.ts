@@ -1,0 +1,30 @@
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate, Negotiated } from '../codec/negotiation';
+import { encodeBody } from '../codec/response-encoder';
+import { param, Query, strictBool } from '../request/query';
+
+const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
+
+/** pretty output: `?pretty=`, a pretty=1 media-type parameter, or a curl/Wget/browser User-Agent (reference §7.1). */
+export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): boolean {
+  const query = param(request.query as Query, 'pretty');
+  if (query !== undefined) return strictBool(query);
+  if (negotiated.pretty) return true;
+  const agent = request.headers['user-agent'] ?? '';
+  return PRETTY_AGENTS.some((prefix) => agent.startsWith(prefix));
+}
+
+/** Writes a value in the negotiated media type. */
+export function sendValue(request: FastifyRequest, reply: FastifyReply, code: number, value: unknown, negotiated: Negotiated): void {
+  const { contentType, body } = encodeBody(value, negotiated.type, wantsPretty(request, negotiated));
+  reply.code(code).header('content-type', contentType).send(body);
+}
+
+/** The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. */
+export function negotiateForError(request: FastifyRequest): Negotiated {
+  try {
+    return negotiate(request.headers.accept, false);
+  } catch {
+    return { type: 'application/json', pretty: false };
+  }
+}

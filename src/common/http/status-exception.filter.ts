@@ -1,0 +1,45 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrors, StatusError } from '../errors/status-error';
+import { negotiateForError, sendValue } from './reply';
+
+const BODY_LIMIT_CODE = 'FST_ERR_CTP_BODY_TOO_LARGE';
+
+/** Turns a thrown error into a Status error for the failure it stands for. */
+export function toStatusError(error: unknown, bodyLimit: number): StatusError {
+  if (error instanceof StatusError) return error;
+  const code = (error as { code?: string }).code;
+  const statusCode = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number }).statusCode;
+  if (code === BODY_LIMIT_CODE || statusCode === 413) return apiErrors.entityTooLarge(bodyLimit);
+  if (statusCode === 404) return apiErrors.pathNotFound();
+  if (statusCode === 405) return apiErrors.methodNotAllowed();
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return apiErrors.badRequest((error as Error).message);
+  }
+  return apiErrors.internal((error as Error)?.message ?? String(error));
+}
+
+/** Every failure leaves as a Kubernetes Status with the matching HTTP code; unexpected ones are logged. */
+@Catch()
+export class StatusExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly bodyLimit: number) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    this.send(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const status = toStatusError(error, this.bodyLimit);
+    if (status.code >= 500) this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.destroy();
+      return;
+    }
+    const retryAfter = status.details?.retryAfterSeconds;
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
+    sendValue(request, reply, status.code, status.toStatus(), negotiateForError(request));
+  }
+}

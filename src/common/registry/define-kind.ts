@@ -1,0 +1,36 @@
+import { Provider } from '@nestjs/common';
+import { ALL_VERBS, KindDefinition, SubresourceDefinition } from './kind-definition';
+import { ApiGroupVersion, KindRegistry } from './kind-registry';
+
+type KindFields = Pick<KindDefinition, 'resource' | 'kind' | 'namespaced' | 'strategy'> &
+  Partial<Pick<KindDefinition, 'shortNames' | 'categories' | 'verbs' | 'subresources' | 'listKind'>>;
+
+/** A registry row for a kind of a group version; every verb is served unless `verbs` says otherwise. */
+export function defineKind(gv: Pick<ApiGroupVersion, 'group' | 'version'>, fields: KindFields): KindDefinition {
+  return {
+    group: gv.group,
+    version: gv.version,
+    listKind: `${fields.kind}List`,
+    shortNames: [],
+    categories: [],
+    verbs: ALL_VERBS,
+    subresources: [],
+    ...fields,
+  };
+}
+
+/** The `/status` subresource: read and write the status of the object of the same kind. */
+export const statusSubresource = (kind: string): SubresourceDefinition => ({
+  name: 'status',
+  kind,
+  verbs: ['get', 'patch', 'update'],
+});
+
+/** A provider that registers an API group version and its kinds when the group's module starts. */
+export function registerApiGroup(gv: ApiGroupVersion, kinds: readonly KindDefinition[]): Provider {
+  return {
+    provide: Symbol(`api group ${gv.group || 'core'}/${gv.version}`),
+    useFactory: (registry: KindRegistry) => registry.registerGroup(gv, kinds),
+    inject: [KindRegistry],
+  };
+}

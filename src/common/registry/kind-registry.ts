@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { KindDefinition } from './kind-definition';
+
+export interface ApiGroupVersion {
+  group: string;
+  version: string;
+  /** 1.7 leaves `apiVersion` out of discovery documents of the legacy groups ('' and extensions) */
+  legacyDiscovery: boolean;
+}
+
+/**
+ * Every served kind, registered by the API group modules at start-up. The generic handlers look kinds up here by
+ * path; nothing else in the request path knows which kinds exist.
+ */
+@Injectable()
+export class KindRegistry {
+  private readonly groups: ApiGroupVersion[] = [];
+  private readonly kinds = new Map<string, KindDefinition>();
+
+  registerGroup(groupVersion: ApiGroupVersion, kinds: readonly KindDefinition[]): void {
+    this.groups.push(groupVersion);
+    for (const kind of kinds) this.kinds.set(KindRegistry.key(kind.group, kind.version, kind.resource), kind);
+  }
+
+  find(group: string, version: string, resource: string): KindDefinition | undefined {
+    return this.kinds.get(KindRegistry.key(group, version, resource));
+  }
+
+  findGroupVersion(group: string, version?: string): ApiGroupVersion | undefined {
+    return this.groups.find((g) => g.group === group && (version === undefined || g.version === version));
+  }
+
+  groupVersions(): readonly ApiGroupVersion[] {
+    return this.groups;
+  }
+
+  kindsOf(group: string, version: string): KindDefinition[] {
+    return [...this.kinds.values()].filter((k) => k.group === group && k.version === version);
+  }
+
+  private static key(group: string, version: string, resource: string): string {
+    return `${group}/${version}/${resource}`;
+  }
+}

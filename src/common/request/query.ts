@@ -1,0 +1,43 @@
+import { apiErrors } from '../errors/status-error';
+
+export type Query = Record<string, string | string[] | undefined>;
+
+/** The first value of a query parameter. */
+export function param(query: Query, name: string): string | undefined {
+  const value = query[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Go's strconv.ParseBool, with anything unparsable taken as false (how the apiserver reads `pretty`). */
+export function strictBool(value: string | undefined): boolean {
+  return value !== undefined && ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value);
+}
+
+/** The apiserver's reading of `watch` and `includeUninitialized`: present and not false/0 means true. */
+export function looseBool(value: string | undefined): boolean {
+  return value !== undefined && !['false', '0'].includes(value.toLowerCase());
+}
+
+/** An optional integer parameter; a malformed one gets a 400 with Go's strconv wording. */
+export function integerParam(query: Query, name: string): number | undefined {
+  const value = param(query, name);
+  if (value === undefined || value === '') return undefined;
+  if (!/^[+-]?\d+$/.test(value)) {
+    throw apiErrors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
+  }
+  return Number(value);
+}
+
+/** A resourceVersion: empty or a decimal number; anything else is a client mistake (400). */
+export function resourceVersionParam(query: Query): string | undefined {
+  const value = param(query, 'resourceVersion');
+  if (value === undefined || value === '') return undefined;
+  return parseResourceVersion(value);
+}
+
+export function parseResourceVersion(value: string): string {
+  if (!/^\d+$/.test(value)) {
+    throw apiErrors.badRequest(`invalid resource version ${JSON.stringify(value)}: must be a decimal number`);
+  }
+  return BigInt(value).toString();
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { FieldError } from '../errors/field-error';
+import { apiErrors, StatusError } from '../errors/status-error';
+import { KubeObject, nowTimestamp } from '../meta/kube-object';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../meta/object-meta-validation';
+import { KindDefinition } from '../registry/kind-definition';
+import { DeleteOptions } from './delete-options';
+import { ListResult, ObjectKey, ObjectStore } from './object-store';
+import { generateName, prepareForCreate, prepareForUpdate, sameAsStored } from './object-preparation';
+import { SqlCondition } from './sql-params';
+
+/** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
+export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
+
+export type DeleteResult =
+  | { removed: true; object: KubeObject }
+  | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
+
+const GENERATE_NAME_ATTEMPTS = 8;
+const UPDATE_ATTEMPTS = 16;
+
+const keyOf = (def: KindDefinition, namespace: string | undefined, name: string): ObjectKey => ({
+  group: def.group,
+  resource: def.resource,
+  namespace: namespace ?? '',
+  name,
+});
+
+/**
+ * The one store behind every kind (the apiserver's generic registry store): the kind's strategy prepares and
+ * validates, this class enforces identity, preconditions and compare-and-swap writes.
+ */
+@Injectable()
+export class GenericRegistry {
+  constructor(private readonly store: ObjectStore) {}
+
+  async get(def: KindDefinition, namespace: string | undefined, name: string): Promise<KubeObject> {
+    const object = await this.store.get(keyOf(def, namespace, name));
+    if (!object) throw apiErrors.notFound(def, name);
+    return object;
+  }
+
+  list(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
+    return this.store.list(def, namespace, conditions);
+  }
+
+  async create(def: KindDefinition, object: KubeObject): Promise<KubeObject> {
+    if (object.metadata.resourceVersion) {
+      throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
+    }
+    def.strategy.applyDefaults(object);
+    prepareForCreate(def, object);
+    const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
+    if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
+    const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
+      this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
+      const created = await this.store.create(def, object);
+      if (created) return created;
+      if (!generated) {
+        const existing = await this.store.get(keyOf(def, object.metadata.namespace, object.metadata.name as string));
+        throw apiErrors.alreadyExists(def, object.metadata.name as string, !!existing?.metadata.deletionTimestamp);
+      }
+    }
+    throw apiErrors.serverTimeout('POST', def);
+  }
+
+  /**
+   * Replaces an object with what `transform` makes of its current state, retrying on the fresh state when another
+   * writer got in between (a transform that checks a resourceVersion precondition then fails with 409).
+   * An object marked for deletion whose last finalizer the update removes is deleted instead.
+   */
+  async update(def: KindDefinition, namespace: string | undefined, name: string, transform: Transform): Promise<KubeObject> {
+    const key = keyOf(def, namespace, name);
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const current = await this.store.get(key);
+      if (!current) throw apiErrors.notFound(def, name);
+      const next = await transform(structuredClone(current));
+      if (sameAsStored(next, current)) return current;
+      if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
+        if (await this.store.delete(key, current.metadata.resourceVersion as string)) return next;
+        continue;
+      }
+      const written = await this.store.update(key, current.metadata.resourceVersion as string, next);
+      if (written) return written;
+    }
+    throw apiErrors.conflict(def, name, 'too many concurrent writers; please try again');
+  }
+
+  /** The update preparation and validation of a whole-object write (PUT, and the result of a PATCH). */
+  prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    const wanted = object.metadata.resourceVersion;
+    if (wanted && wanted !== current.metadata.resourceVersion) throw apiErrors.staleResourceVersion(def, current.metadata.name as string);
+    if (object.metadata.uid && object.metadata.uid !== current.metadata.uid) {
+      throw apiErrors.conflict(
+        def,
+        current.metadata.name as string,
+        `Precondition failed: UID in precondition: ${object.metadata.uid}, UID in object meta: ${current.metadata.uid}`,
+      );
+    }
+    def.strategy.applyDefaults(object);
+    prepareForUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...def.strategy.validateUpdate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /**
+   * Deletes an object: removed at once when it has no finalizers, otherwise marked with a deletionTimestamp and
+   * left for whoever owns the finalizers (an update that empties them removes it).
+   */
+  async delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
+    const key = keyOf(def, namespace, name);
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+      const current = await this.store.get(key);
+      if (!current) throw apiErrors.notFound(def, name);
+      const uid = options.preconditions?.uid;
+      if (uid && uid !== current.metadata.uid) {
+        throw new StatusError(
+          409,
+          'Conflict',
+          `Operation cannot be fulfilled on ${def.kind}.${def.group} "${name}": the UID in the precondition (${uid}) does not match the UID in record (${current.metadata.uid}). The object might have been deleted and then recreated`,
+          { name, group: def.group, kind: def.kind },
+        );
+      }
+      const version = current.metadata.resourceVersion as string;
+      if (!current.metadata.finalizers?.length) {
+        if (await this.store.delete(key, version)) return { removed: true, object: current };
+        continue;
+      }
+      const marked = structuredClone(current);
+      marked.metadata.deletionTimestamp = nowTimestamp();
+      marked.metadata.deletionGracePeriodSeconds = 0;
+      if (!current.metadata.deletionTimestamp && marked.metadata.generation) marked.metadata.generation += 1;
+      const written = await this.store.update(key, version, marked);
+      if (written) return { removed: false, object: written };
+    }
+    throw apiErrors.conflict(def, name, 'too many concurrent writers; please try again');
+  }
+
+  /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
+  async deleteCollection(
+    def: KindDefinition,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    options: DeleteOptions,
+  ): Promise<ListResult> {
+    const listed = await this.store.list(def, namespace, conditions);
+    for (const item of listed.items) {
+      try {
+        await this.delete(def, item.metadata.namespace || undefined, item.metadata.name as string, options);
+      } catch (error) {
+        if (!(error instanceof StatusError && error.code === 404)) throw error;
+      }
+    }
+    return listed;
+  }
+
+  private validate(def: KindDefinition, object: KubeObject, errors: FieldError[]): void {
+    if (errors.length > 0) throw apiErrors.invalid(def, object.metadata.name ?? object.metadata.generateName ?? '', errors);
+  }
+}

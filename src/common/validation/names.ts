@@ -1,0 +1,140 @@
+/**
+ * The name and label rules of Kubernetes' apimachinery validation. Each check returns the list of messages that the
+ * apiserver would give (empty when the value is valid); callers turn them into field errors.
+ */
+
+const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
+const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const QUALIFIED_NAME = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const LABEL_VALUE = `(${QUALIFIED_NAME})?`;
+
+const full = (pattern: string) => new RegExp(`^(?:${pattern})$`);
+const dns1123LabelRe = full(DNS1123_LABEL);
+const dns1123SubdomainRe = full(DNS1123_SUBDOMAIN);
+const dns1035LabelRe = full(DNS1035_LABEL);
+const qualifiedNameRe = full(QUALIFIED_NAME);
+const labelValueRe = full(LABEL_VALUE);
+
+const tooLong = (max: number) => `must be no more than ${max} characters`;
+
+function describe(what: string, rule: string, examples: string[], pattern: string): string {
+  return `${what} must consist of ${rule} (e.g. ${examples.map((e) => `'${e}'`).join(',  or ')}, regex used for validation is '${pattern}')`;
+}
+
+export const DNS1123_LABEL_MAX = 63;
+export const DNS1123_SUBDOMAIN_MAX = 253;
+
+export function dns1123Label(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > DNS1123_LABEL_MAX) errors.push(tooLong(DNS1123_LABEL_MAX));
+  if (!dns1123LabelRe.test(value)) {
+    errors.push(
+      describe(
+        'a DNS-1123 label',
+        "lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        ['my-name', '123-abc'],
+        DNS1123_LABEL,
+      ),
+    );
+  }
+  return errors;
+}
+
+export function dns1123Subdomain(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > DNS1123_SUBDOMAIN_MAX) errors.push(tooLong(DNS1123_SUBDOMAIN_MAX));
+  if (!dns1123SubdomainRe.test(value)) {
+    errors.push(
+      `a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`,
+    );
+  }
+  return errors;
+}
+
+export function dns1035Label(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > DNS1123_LABEL_MAX) errors.push(tooLong(DNS1123_LABEL_MAX));
+  if (!dns1035LabelRe.test(value)) {
+    errors.push(
+      describe(
+        'a DNS-1035 label',
+        "lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        ['my-name', 'abc-123'],
+        DNS1035_LABEL,
+      ),
+    );
+  }
+  return errors;
+}
+
+/** A label key, annotation key or finalizer: an optional DNS subdomain prefix and '/', then a name part. */
+export function qualifiedName(value: string): string[] {
+  const parts = value.split('/');
+  let name: string;
+  const errors: string[] = [];
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    const [prefix] = parts;
+    name = parts[1];
+    if (prefix.length === 0) errors.push('prefix part must be non-empty');
+    else errors.push(...dns1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  } else {
+    return [
+      `${describe(
+        'a qualified name',
+        "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        ['MyName', 'my.name', '123-abc'],
+        QUALIFIED_NAME,
+      )} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  }
+  if (name.length === 0) errors.push('name part must be non-empty');
+  else if (name.length > DNS1123_LABEL_MAX) errors.push(`name part ${tooLong(DNS1123_LABEL_MAX)}`);
+  if (name.length > 0 && !qualifiedNameRe.test(name)) {
+    errors.push(
+      describe(
+        'name part',
+        "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        ['MyName', 'my.name', '123-abc'],
+        QUALIFIED_NAME,
+      ),
+    );
+  }
+  return errors;
+}
+
+export function labelValue(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > DNS1123_LABEL_MAX) errors.push(tooLong(DNS1123_LABEL_MAX));
+  if (!labelValueRe.test(value)) {
+    errors.push(
+      `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`,
+    );
+  }
+  return errors;
+}
+
+/** The rule every object name passes before its kind's own rule: it must be usable as one path segment. */
+export function pathSegmentName(value: string, prefix: boolean): string[] {
+  if (!prefix && (value === '.' || value === '..')) return [`may not be '${value}'`];
+  const errors: string[] = [];
+  for (const c of ['/', '%']) if (value.includes(c)) errors.push(`may not contain '${c}'`);
+  return errors;
+}
+
+/** A name rule checks a full name, or with `prefix` a generateName prefix (which may end in '-'). */
+export type NameRule = (name: string, prefix: boolean) => string[];
+
+const asPrefix = (rule: (value: string) => string[]): NameRule => (name, prefix) =>
+  rule(prefix ? maskTrailingDash(name) : name);
+
+function maskTrailingDash(name: string): string {
+  return name.length > 1 && name.endsWith('-') ? `${name.slice(0, -1)}a` : name;
+}
+
+export const nameRules = {
+  dns1123Subdomain: asPrefix(dns1123Subdomain),
+  dns1035Label: asPrefix(dns1035Label),
+};

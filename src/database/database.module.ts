@@ -1,0 +1,57 @@
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Pool } from 'pg';
+import { DATABASE_URL, PG_POOL } from './database.tokens';
+import { applyMigrations } from './migrator';
+import { PrismaService } from './prisma.service';
+
+/** Applies pending migrations before the server takes requests, and closes the pool when it stops. */
+@Injectable()
+class DatabaseLifecycle implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const applied = await applyMigrations(this.pool);
+    const known = await this.prisma.appliedMigration.count({ where: { finishedAt: { not: null } } });
+    this.logger.log(`migrations: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'} (${known} in total)`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.prisma.$disconnect();
+    await this.pool.end();
+  }
+}
+
+export interface DatabaseOptions {
+  url: string;
+  poolSize: number;
+}
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: DATABASE_URL, useValue: options.url },
+        {
+          provide: PG_POOL,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: options.url, max: options.poolSize });
+            // An idle connection that breaks (e.g. Postgres restarts) must not crash the process.
+            pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
+            return pool;
+          },
+        },
+        PrismaService,
+        DatabaseLifecycle,
+      ],
+      exports: [PG_POOL, DATABASE_URL, PrismaService],
+    };
+  }
+}

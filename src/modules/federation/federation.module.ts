@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { registerApiGroup } from '../../common/registry/define-kind';
+import { FEDERATION, FEDERATION_KINDS } from './federation.kinds';
+
+/** The federation/v1beta1 API group. */
+@Module({ providers: [registerApiGroup(FEDERATION, FEDERATION_KINDS)] })
+export class FederationModule {}

@@ -1,0 +1,62 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createApp } from '../../src/app';
+
+export interface TestServer {
+  /** base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  databaseUrl: string;
+  app: NestFastifyApplication;
+  /** runs SQL on the server's database */
+  sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.PGKUBE_TEST_ADMIN_URL;
+  if (!url) throw new Error('PGKUBE_TEST_ADMIN_URL is not set: run the tests with `npm test`');
+  return url;
+}
+
+/** A fresh, empty database on the tests' PostgreSQL; returns its connection string. */
+export async function createTestDatabase(): Promise<string> {
+  const name = `pgkube_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** Starts the real server (HTTP on a free port) over a fresh database. */
+export async function startTestServer(databaseUrl?: string): Promise<TestServer> {
+  const ownDatabase = databaseUrl === undefined;
+  const dbUrl = databaseUrl ?? (await createTestDatabase());
+  const app = await createApp({ databaseUrl: dbUrl, poolSize: 5, logLevel: 'warn' });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  const client = new Client({ connectionString: dbUrl });
+  await client.connect();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl: dbUrl,
+    app,
+    sql: async (text, values) => (await client.query(text, values)).rows,
+    close: async () => {
+      await client.end();
+      await app.close();
+      if (ownDatabase) await dropTestDatabase(dbUrl);
+    },
+  };
+}
