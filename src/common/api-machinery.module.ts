@@ -6,13 +6,16 @@ import { DeleteHandler } from './handlers/delete.handler';
 import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
 import { UpdateHandler } from './handlers/update.handler';
-import { VerbHandlers } from './handlers/verb-handlers';
+import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
 import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from './registry/kind-registry';
 import { GenericRegistry } from './store/generic-registry';
 import { ObjectStore } from './store/object-store';
+
+/** Every verb handler; each declares the routes (verb, subresource) it serves. */
+const HANDLERS = [CreateHandler, GetHandler, ListHandler, UpdateHandler, DeleteHandler, DeleteCollectionHandler];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
 @Global()
@@ -23,12 +26,8 @@ import { ObjectStore } from './store/object-store';
     ObjectStore,
     GenericRegistry,
     DiscoveryService,
-    CreateHandler,
-    GetHandler,
-    ListHandler,
-    UpdateHandler,
-    DeleteHandler,
-    DeleteCollectionHandler,
+    ...HANDLERS,
+    { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
   ],
   exports: [KindRegistry, GenericRegistry, ObjectStore],

@@ -1,6 +1,6 @@
 import { RawBody } from '../codec/body-decoder';
 import { Negotiated } from '../codec/negotiation';
-import { KindDefinition } from '../registry/kind-definition';
+import { KindDefinition, Verb } from '../registry/kind-definition';
 import { ResourcePath } from '../request/resource-path';
 import { Query } from '../request/query';
 
@@ -20,7 +20,14 @@ export interface ApiResponse {
   body: unknown;
 }
 
-/** A handler of one verb; the resource controller picks it by the verb of the request. */
+/** A verb on a resource's main path (no subresource) or on one of its subresources. */
+export interface Route {
+  verb: Verb;
+  subresource?: string;
+}
+
+/** A handler of one or more routes; the resource controller picks it by the verb and subresource of the request. */
 export interface VerbHandler {
+  readonly routes: readonly Route[];
   handle(request: ApiRequest): Promise<ApiResponse>;
 }

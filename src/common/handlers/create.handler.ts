@@ -7,6 +7,8 @@ import { readObject, settleNamespace } from './request-body';
 /** POST to a collection: creates an object (201). */
 @Injectable()
 export class CreateHandler implements VerbHandler {
+  readonly routes = [{ verb: 'create' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

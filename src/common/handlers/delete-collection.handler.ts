@@ -7,6 +7,8 @@ import { readDeleteOptions } from './delete-options.reader';
 /** DELETE of a collection: deletes every matching object and answers with the list as it was before. */
 @Injectable()
 export class DeleteCollectionHandler implements VerbHandler {
+  readonly routes = [{ verb: 'deletecollection' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

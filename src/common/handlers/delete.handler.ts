@@ -11,6 +11,8 @@ import { checkPathName } from './request-body';
  */
 @Injectable()
 export class DeleteHandler implements VerbHandler {
+  readonly routes = [{ verb: 'delete' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

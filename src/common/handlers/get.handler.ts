@@ -10,6 +10,8 @@ import { checkPathName } from './request-body';
 /** GET of one object, with the `export` and `exact` forms (reference §7.5). */
 @Injectable()
 export class GetHandler implements VerbHandler {
+  readonly routes = [{ verb: 'get' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

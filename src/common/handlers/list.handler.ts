@@ -6,6 +6,8 @@ import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 /** GET of a collection (one namespace, or all namespaces). */
 @Injectable()
 export class ListHandler implements VerbHandler {
+  readonly routes = [{ verb: 'list' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

@@ -9,6 +9,8 @@ import { checkPathName, readObject, settleNamespace } from './request-body';
 /** PUT of one object: a whole replacement, conditional when the body carries a resourceVersion (reference §4.2). */
 @Injectable()
 export class UpdateHandler implements VerbHandler {
+  readonly routes = [{ verb: 'update' as const }];
+
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {

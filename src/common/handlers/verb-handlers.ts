@@ -1,38 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Verb } from '../registry/kind-definition';
 import { VerbHandler } from './api-request';
-import { CreateHandler } from './create.handler';
-import { DeleteCollectionHandler } from './delete-collection.handler';
-import { DeleteHandler } from './delete.handler';
-import { GetHandler } from './get.handler';
-import { ListHandler } from './list.handler';
-import { UpdateHandler } from './update.handler';
 
-/** The handler of each verb on a resource's main path. */
+/** Injection token of the list of every verb handler (see ApiMachineryModule). */
+export const VERB_HANDLER_LIST = Symbol('VERB_HANDLER_LIST');
+
+const routeKey = (verb: Verb, subresource: string | undefined) => `${subresource ?? ''}:${verb}`;
+
+/** Finds the handler of a verb on a resource's main path or on a subresource. */
 @Injectable()
 export class VerbHandlers {
-  private readonly byVerb: Map<Verb, VerbHandler>;
+  private readonly byRoute = new Map<string, VerbHandler>();
 
-  constructor(
-    create: CreateHandler,
-    get: GetHandler,
-    list: ListHandler,
-    update: UpdateHandler,
-    remove: DeleteHandler,
-    removeCollection: DeleteCollectionHandler,
-  ) {
-    this.byVerb = new Map<Verb, VerbHandler>([
-      ['create', create],
-      ['get', get],
-      ['list', list],
-      ['update', update],
-      ['delete', remove],
-      ['deletecollection', removeCollection],
-    ]);
+  constructor(@Inject(VERB_HANDLER_LIST) handlers: VerbHandler[]) {
+    for (const handler of handlers) {
+      for (const route of handler.routes) this.byRoute.set(routeKey(route.verb, route.subresource), handler);
+    }
   }
 
-  /** The handler for a verb on a path (`subresource` set for /status, /scale, /rollback); undefined if none. */
   find(verb: Verb, subresource: string | undefined): VerbHandler | undefined {
-    return subresource === undefined ? this.byVerb.get(verb) : undefined;
+    return this.byRoute.get(routeKey(verb, subresource));
   }
 }
