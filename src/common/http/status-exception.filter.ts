@@ -33,7 +33,7 @@ export class StatusExceptionFilter implements ExceptionFilter {
 
   send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const status = toStatusError(error, this.bodyLimit);
-    if (status.code >= 500) this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+    if (!(error instanceof StatusError) && status.code >= 500) this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
       return;
