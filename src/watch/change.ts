@@ -27,8 +27,12 @@ export interface ChangeRow {
   previous_object: KubeObject | null;
 }
 
+/**
+ * The columns of a change. resource_version comes back as a decimal string (pg's bigint); it must not be cast in
+ * the select list, where `resource_version::text` would shadow the column in ORDER BY and sort "100" before "99".
+ */
 export const CHANGE_COLUMNS =
-  'resource_version::text, event_type, api_group, resource, namespace, name, object, previous_object';
+  'resource_version, event_type, api_group, resource, namespace, name, object, previous_object';
 
 export function toChange(row: ChangeRow): Change {
   return {
