@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { IncomingMessage, request } from 'node:http';
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
@@ -87,22 +87,13 @@ describe('slow watchers and shutdown', () => {
     try {
       let received = 0;
       let ended = false;
-      await new Promise<void>((resolve) => {
-        const req = request(`${server.url}${path('slow')}?watch=true`, (res) => {
-          res.pause(); // a client that does not read
-          res.on('data', (chunk: Buffer) => (received += chunk.toString().split('\n').length - 1));
-          res.on('end', () => (ended = true));
-          res.on('error', () => (ended = true));
-          (req as unknown as { pausedResponse: typeof res }).pausedResponse = res;
-          resolve();
-        });
-        req.end();
-        (globalThis as Record<string, unknown>).slowRequest = req;
-      });
-      const big = { filler: 'x'.repeat(200 * 1024) };
-      await createMany(server, 'slow', 60, big);
-      const res = ((globalThis as Record<string, unknown>).slowRequest as { pausedResponse: NodeJS.ReadableStream }).pausedResponse;
-      res.resume();
+      const response = await new Promise<IncomingMessage>((resolve) => request(`${server.url}${path('slow')}?watch=true`, resolve).end());
+      response.pause(); // a client that does not read
+      response.on('data', (chunk: Buffer) => (received += chunk.toString().split('\n').length - 1));
+      response.on('end', () => (ended = true));
+      response.on('error', () => (ended = true));
+      await createMany(server, 'slow', 60, { filler: 'x'.repeat(200 * 1024) });
+      response.resume();
       const deadline = Date.now() + 10_000;
       while (!ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(ended).toBe(true);
