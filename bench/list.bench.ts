@@ -2,17 +2,16 @@
  * `npm run bench:list`: list latency over 100,000 stored Deployments in 10 namespaces — a whole namespace, a label
  * selector matching 1 %, a field selector on metadata.name — with the plans of the exact statements the server runs.
  */
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { listConditions, readListOptions } from '../src/common/selectors/list-options';
 import { listStatement } from '../src/common/store/object-store';
 import { Query } from '../src/common/request/query';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
-import { deployment } from './support/deployment';
 import { percentile } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
 import { Cluster } from './support/server';
+import { copyOf, insertObjects, storedTemplate } from './support/stored-objects';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 100_000);
 const NAMESPACES = 10;
@@ -36,30 +35,16 @@ const CASES: Case[] = [
 const pathOf = (c: Case) =>
   `/apis/extensions/v1beta1/${c.namespace ? `namespaces/${c.namespace}/` : ''}deployments?${new URLSearchParams(c.query as Record<string, string>)}`;
 
-/** Stores the objects with plain SQL (the triggers still stamp versions and log changes), from one the API created. */
+/** Stores the objects with plain SQL (the triggers still stamp versions and log changes), copies of one the API made. */
 async function fill(base: string, sql: Client): Promise<number> {
-  const created = await fetch(`${base}/apis/extensions/v1beta1/namespaces/list-0/deployments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(deployment('template')),
-  });
-  if (created.status !== 201) throw new Error(`template create failed: ${await created.text()}`);
-  const { rows } = await sql.query<{ body: { metadata: Record<string, unknown> } }>(
-    `DELETE FROM objects WHERE name = 'template' RETURNING body`,
-  );
-  const template = rows[0].body;
+  const template = await storedTemplate(base, sql);
   const started = Date.now();
   for (let from = 0; from < OBJECTS; from += BATCH) {
     const batch = [];
     for (let i = from; i < Math.min(OBJECTS, from + BATCH); i++) {
-      const labels = { ...(template.metadata.labels as object), shard: `s${i % 100}` };
-      const namespace = `list-${Math.floor((i * NAMESPACES) / OBJECTS)}`;
-      batch.push({ ...template, metadata: { ...template.metadata, name: `dep-${i}`, namespace, uid: randomUUID(), labels } });
+      batch.push(copyOf(template, `list-${Math.floor((i * NAMESPACES) / OBJECTS)}`, `dep-${i}`, { shard: `s${i % 100}` }));
     }
-    await sql.query(
-      `INSERT INTO objects (api_group, resource, body) SELECT 'extensions', 'deployments', value FROM jsonb_array_elements($1::jsonb)`,
-      [JSON.stringify(batch)],
-    );
+    await insertObjects(sql, batch);
   }
   await sql.query('ANALYZE objects');
   return (Date.now() - started) / 1000;
