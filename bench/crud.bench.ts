@@ -2,9 +2,9 @@
  * `npm run bench`: create, get, replace, patch, list and delete of ~1 KB Deployments at 1/16/64 clients, beside the
  * ceiling of the same SQL run by pgbench and the puts of an etcd (when installed), and a CPU profile of creates.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { profileTables, summarizeProfile } from './support/cpu-profile';
+import { profileTables, profileWork } from './support/cpu-profile';
 import { deployment } from './support/deployment';
 import { Etcd, etcdPut } from './support/etcd';
 import { LoadRequest, LoadResult, runLoad } from './support/load';
@@ -87,23 +87,13 @@ async function captureStatements(cluster: Cluster, dir: string, requests: LoadRe
   return captured;
 }
 
-async function profileCreates(cluster: Cluster, dir: string): Promise<string> {
-  const profileDir = join(dir, 'profile');
-  const server = await cluster.add({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
-  const from = Number(process.hrtime.bigint() / 1000n);
-  const result = await runLoad({ url: server.url, connections: 16, seconds: SECONDS, request: verbRequests('prof', () => []).create });
-  const to = Number(process.hrtime.bigint() / 1000n);
-  await cluster.remove(server);
-  const file = join(profileDir, readdirSync(profileDir)[0]);
-  let summary = summarizeProfile(file, from, to);
-  const windowed = summary.busyMs > 0;
-  if (!windowed) summary = summarizeProfile(file);
-  return [
-    `Creates at 16 clients on a server run with \`node --cpu-prof\` (${Math.round(result.rps)} creates/s while profiled); ` +
-      (windowed ? 'samples of the load window only.' : 'whole process (the load window could not be located).'),
-    '',
-    profileTables(summary),
-  ].join('\n');
+async function profileCreates(cluster: Cluster): Promise<string> {
+  let rps = 0;
+  const summary = await profileWork(cluster, async (server) => {
+    const load = await runLoad({ url: server.url, connections: 16, seconds: SECONDS, request: verbRequests('prof', () => []).create });
+    rps = load.rps;
+  });
+  return [`Creates at 16 clients on a server run with \`node --cpu-prof\` (${Math.round(rps)} creates/s while profiled).`, '', profileTables(summary)].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -180,7 +170,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const profile = await profileCreates(cluster, dir);
+    const profile = await profileCreates(cluster);
     console.log(profile);
 
     const verbTable = table(

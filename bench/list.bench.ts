@@ -7,10 +7,11 @@ import { listConditions, readListOptions } from '../src/common/selectors/list-op
 import { listStatement } from '../src/common/store/object-store';
 import { Query } from '../src/common/request/query';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
+import { profileTables, profileWork } from './support/cpu-profile';
 import { percentile } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster } from './support/server';
+import { Cluster, ServerProcess } from './support/server';
 import { copyOf, insertObjects, storedTemplate } from './support/stored-objects';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 100_000);
@@ -27,7 +28,7 @@ interface Case {
 
 const CASES: Case[] = [
   { name: 'whole namespace (10 %)', namespace: 'list-3', query: {}, repeat: 10 },
-  { name: 'labelSelector shard=s7, all namespaces (1 %)', query: { labelSelector: 'shard=s7' }, repeat: 40 },
+  { name: 'labelSelector shard=s7, all namespaces (1 %)', query: { labelSelector: 'shard=s7' }, repeat: 100 },
   { name: 'fieldSelector metadata.name, all namespaces (1 object)', query: { fieldSelector: 'metadata.name=dep-54321' }, repeat: 100 },
   { name: 'fieldSelector metadata.name, one namespace (1 object)', namespace: 'list-5', query: { fieldSelector: 'metadata.name=dep-54321' }, repeat: 100 },
 ];
@@ -50,15 +51,19 @@ async function fill(base: string, sql: Client): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-async function measure(base: string, c: Case) {
+async function measure(server: ServerProcess, c: Case) {
+  const base = server.url;
   const latencies: number[] = [];
+  let cpu = 0;
   let bytes = 0;
   let items = 0;
   for (let i = 0; i < c.repeat + 2; i++) {
+    const cpuBefore = server.cpuMs();
     const start = process.hrtime.bigint();
     const response = await fetch(`${base}${pathOf(c)}`);
     const body = await response.text();
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (i >= 2) cpu += server.cpuMs() - cpuBefore;
     if (response.status !== 200) throw new Error(`${pathOf(c)}: ${response.status} ${body.slice(0, 300)}`);
     if (i < 2) continue; // warm-up
     latencies.push(ms);
@@ -66,12 +71,12 @@ async function measure(base: string, c: Case) {
     items = (JSON.parse(body) as { items: unknown[] }).items.length;
   }
   latencies.sort((a, b) => a - b);
-  return { items, bytes, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { items, bytes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs: cpu / c.repeat };
 }
 
 /** The statement the server runs for a case, timed through the pg driver (rows parsed) and EXPLAINed. */
 async function examine(sql: Client, c: Case) {
-  const statement = listStatement(DEPLOYMENTS, c.namespace, listConditions(DEPLOYMENTS, readListOptions(DEPLOYMENTS, c.query)));
+  const statement = listStatement(DEPLOYMENTS, c.namespace, listConditions(DEPLOYMENTS, readListOptions(DEPLOYMENTS, c.query)), 'output');
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const start = process.hrtime.bigint();
@@ -102,14 +107,18 @@ async function main(): Promise<void> {
     const plans: string[] = [];
     let labelCase: { p99: number; usesIndex: boolean } | undefined;
     for (const c of CASES) {
-      const http = await measure(base, c);
+      const http = await measure(cluster.servers[0], c);
       const db = await examine(sql, c);
-      rows.push([c.name, http.items, `${(http.bytes / 1024).toFixed(0)} KiB`, http.p50, http.p99, db.executionMs, db.driverMs, db.usesIndex ? 'yes' : 'no']);
+      rows.push([c.name, http.items, `${(http.bytes / 1024).toFixed(0)} KiB`, http.p50, http.p99, http.cpuMs, db.executionMs, db.driverMs, db.usesIndex ? 'yes' : 'no']);
       plans.push(`#### ${c.name}\n\n\`GET ${pathOf(c)}\`\n\n\`\`\`\n${db.statement.text.replace(/\n\s+/g, '\n  ')}\n-- ${JSON.stringify(db.statement.values)}\n\n${db.plan}\n\`\`\``);
       if (c.query.labelSelector) labelCase = { p99: http.p99, usesIndex: db.usesIndex };
       console.log(`${c.name}: ${http.items} items, ${http.bytes} bytes, p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms; SQL ${db.executionMs} ms, via driver ${db.driverMs.toFixed(1)} ms, index: ${db.usesIndex}`);
     }
-    const results = table(['list', 'items', 'response', 'p50 ms', 'p99 ms', 'SQL execution ms', 'SQL + driver parse ms', 'index used'], rows);
+    const labelSelected = CASES[1];
+    const profile = await profileWork(cluster, async (server) => {
+      await measure(server, labelSelected);
+    });
+    const results = table(['list', 'items', 'response', 'p50 ms', 'p99 ms', 'server CPU ms/request', 'SQL execution ms', 'SQL + driver parse ms', 'index used'], rows);
     const target = labelCase
       ? `1 % label-selected list over ${OBJECTS.toLocaleString('en-US')}: p99 ${labelCase.p99.toFixed(1)} ms (target ≤ 100 ms: ${labelCase.p99 <= 100 ? 'met' : 'missed'}); plan uses an index: ${labelCase.usesIndex ? 'yes' : 'no'}`
       : '';
@@ -118,11 +127,15 @@ async function main(): Promise<void> {
       [
         await describeMachine(cluster.databaseUrl),
         `- ${OBJECTS.toLocaleString('en-US')} Deployments (~1 KB) in ${NAMESPACES} namespaces, stored with SQL in ${fillSeconds.toFixed(1)} s (triggers applied); label \`shard\` = s0…s99 spread over all namespaces`,
-        '- latency: sequential requests over HTTP from the harness, after 2 warm-up requests; "SQL execution" is EXPLAIN ANALYZE\'s, "SQL + driver parse" the same statement run through the pg driver from the harness (rows parsed into objects)',
+        '- latency: sequential requests over HTTP from the harness, after 2 warm-up requests; "server CPU" is the user+system time of the server process per request, from /proc (steadier than latency on a shared machine); "SQL execution" is EXPLAIN ANALYZE\'s, "SQL + driver parse" the same statement run through the pg driver from the harness (rows parsed into objects)',
         '',
         results,
         '',
         `Target: ${target}.`,
+        '',
+        `### CPU profile of the server during the ${labelSelected.repeat + 2} requests of "${labelSelected.name}"`,
+        '',
+        profileTables(profile),
         '',
         '### Plans (EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs, built by `listStatement`)',
         '',

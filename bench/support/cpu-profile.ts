@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { table } from './results';
+import { Cluster, ServerProcess } from './server';
 
 interface ProfileNode {
   id: number;
@@ -81,10 +82,26 @@ export function summarizeProfile(file: string, fromUs = -Infinity, toUs = Infini
   };
 }
 
+/**
+ * Runs `work` against one more server of the cluster started with `node --cpu-prof`, and summarizes the samples taken
+ * while it ran (the whole process when the window cannot be located).
+ */
+export async function profileWork(cluster: Cluster, work: (server: ServerProcess) => Promise<void>): Promise<ProfileSummary & { windowed: boolean }> {
+  const dir = mkdtempSync(join(cluster.workDir, 'profile-'));
+  const server = await cluster.add({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const from = Number(process.hrtime.bigint() / 1000n);
+  await work(server);
+  const to = Number(process.hrtime.bigint() / 1000n);
+  await cluster.remove(server);
+  const file = join(dir, readdirSync(dir)[0]);
+  const summary = summarizeProfile(file, from, to);
+  return summary.busyMs > 0 ? { ...summary, windowed: true } : { ...summarizeProfile(file), windowed: false };
+}
+
 /** The top functions and areas by self time, as Markdown tables. */
-export function profileTables(summary: ProfileSummary, top = 25): string {
+export function profileTables(summary: ProfileSummary & { windowed?: boolean }, top = 25): string {
   return [
-    `Busy time in the window: ${Math.round(summary.busyMs)} ms (idle excluded).`,
+    `Busy time ${summary.windowed === false ? 'of the whole process (the load window could not be located)' : 'while the load ran'}: ${Math.round(summary.busyMs)} ms (idle excluded).`,
     '',
     table(
       ['function', 'where', 'self ms', 'self %'],

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { freePort } from '../../test/support/global-setup';
 const ROOT = join(__dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
 const START_TIMEOUT_MS = 120_000;
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString());
 
 export interface ServerOptions {
   /** extra node flags, e.g. --cpu-prof */
@@ -37,6 +38,12 @@ export class ServerProcess {
   rss(): number {
     const line = readFileSync(`/proc/${this.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
     return Number(line?.[1] ?? 0) * 1024;
+  }
+
+  /** CPU time the process has used so far (user and system), in ms, from /proc (10 ms resolution). */
+  cpuMs(): number {
+    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   }
 
   static async start(workDir: string, settings: Record<string, string>, options: ServerOptions = {}): Promise<ServerProcess> {

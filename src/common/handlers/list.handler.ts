@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrors } from '../errors/status-error';
-import { toListOutput } from '../meta/object-output';
+import { EncodedJson } from '../codec/response-encoder';
+import { listOutputJson } from '../meta/object-output';
 import { KindDefinition } from '../registry/kind-definition';
 import { listConditions, readListOptions } from '../selectors/list-options';
 import { GenericRegistry } from '../store/generic-registry';
-import { ListResult } from '../store/object-store';
+import { OutputListResult } from '../store/object-store';
 import { SqlCondition } from '../store/sql-params';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 
@@ -24,7 +25,7 @@ export class ListHandler implements VerbHandler {
     const { def, path } = request;
     const options = readListOptions(def, request.query);
     const result = await this.listAtLeast(def, path.namespace, listConditions(def, options), options.resourceVersion);
-    return { code: 200, body: toListOutput(def, result.items, result.resourceVersion, path.path) };
+    return { code: 200, body: new EncodedJson(listOutputJson(def, result.items, result.resourceVersion, path.path)) };
   }
 
   /** Every variant of `resourceVersion` is served from the current state, which must be at least as new as asked. */
@@ -33,10 +34,10 @@ export class ListHandler implements VerbHandler {
     namespace: string | undefined,
     conditions: SqlCondition[],
     minimum: string | undefined,
-  ): Promise<ListResult> {
+  ): Promise<OutputListResult> {
     const deadline = Date.now() + FRESHNESS_WAIT_MS;
     for (;;) {
-      const result = await this.registry.list(def, namespace, conditions);
+      const result = await this.registry.listForOutput(def, namespace, conditions);
       if (minimum === undefined || BigInt(result.resourceVersion) >= BigInt(minimum)) return result;
       if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(minimum, result.resourceVersion);
       await sleep(FRESHNESS_POLL_MS);

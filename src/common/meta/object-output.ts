@@ -1,4 +1,5 @@
 import { groupVersion, KindDefinition } from '../registry/kind-definition';
+import { jsonMembers } from '../codec/json-members';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from './kube-object';
 
 type KindPath = Pick<KindDefinition, 'group' | 'version' | 'resource' | 'namespaced'>;
@@ -54,4 +55,35 @@ export function toListOutput(def: KindDefinition, items: KubeObject[], resourceV
     metadata: { selfLink: path, resourceVersion },
     items: items.map((item) => toOutput(def, item, { withTypeMeta: false })),
   };
+}
+
+/**
+ * An item of a list as JSON text, from its body as stored (JSON text) and its resourceVersion: what toOutput makes
+ * of it without type meta, with the values copied as text rather than parsed and serialized again (only the name and
+ * namespace are parsed, for the selfLink).
+ */
+function listItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
+  let metadata = '{}';
+  const rest: string[] = [];
+  for (const { key, value } of jsonMembers(body)) {
+    if (key === 'metadata') metadata = value;
+    else if (key !== 'kind' && key !== 'apiVersion') rest.push(`,"${key}":${value}`);
+  }
+  const meta: Record<string, string> = {};
+  for (const { key, value } of jsonMembers(metadata)) meta[key] = value;
+  const text = (json: string | undefined) => (json === undefined ? undefined : (JSON.parse(json) as string));
+  meta.selfLink = JSON.stringify(selfLink(def, text(meta.namespace), text(meta.name) ?? ''));
+  meta.resourceVersion = JSON.stringify(resourceVersion);
+  const ordered = Object.entries(orderedMeta(meta as ObjectMeta)).map(([key, value]) => `"${key}":${value}`);
+  return `{"metadata":{${ordered.join(',')}}${rest.join('')}}`;
+}
+
+/**
+ * A list as JSON text from bodies read as text (ObjectStore.listForOutput): the list toListOutput describes, built
+ * without parsing every body only to serialize it again.
+ */
+export function listOutputJson(def: KindDefinition, items: { resourceVersion: string; body: string }[], resourceVersion: string, path: string): string {
+  const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path));
+  const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion));
+  return `${envelope.slice(0, -'[]}'.length)}[${texts.join(',')}]}`;
 }

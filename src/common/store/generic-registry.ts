@@ -5,7 +5,7 @@ import { KubeObject, nowTimestamp } from '../meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../meta/object-meta-validation';
 import { KindDefinition } from '../registry/kind-definition';
 import { DeleteOptions } from './delete-options';
-import { ListResult, ObjectKey, ObjectStore } from './object-store';
+import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-store';
 import { generateName, prepareForCreate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
 
@@ -42,6 +42,10 @@ export class GenericRegistry {
 
   list(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
     return this.store.list(def, namespace, conditions);
+  }
+
+  listForOutput(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[]): Promise<OutputListResult> {
+    return this.store.listForOutput(def, namespace, conditions);
   }
 
   async create(def: KindDefinition, object: KubeObject): Promise<KubeObject> {

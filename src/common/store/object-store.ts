@@ -21,6 +21,12 @@ export interface ListResult {
   items: KubeObject[];
 }
 
+/** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
+export interface OutputListResult {
+  resourceVersion: string;
+  items: { resourceVersion: string; body: string }[];
+}
+
 interface Row {
   resource_version: string;
   body: KubeObject;
@@ -96,25 +102,50 @@ export class ObjectStore {
    * with the resourceVersion of the snapshot they were read at (one statement, so one snapshot).
    */
   async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
-    const { rows } = await this.pool.query<Row & { list_version: string }>(listStatement(key, namespace, conditions));
+    const { rows } = await this.pool.query<Row & { list_version: string }>(listStatement(key, namespace, conditions, 'objects'));
     return {
       resourceVersion: rows[0].list_version,
       items: rows.filter((r) => r.resource_version !== null).map(withVersion),
     };
   }
+
+  /**
+   * The same list for a response: bodies as JSON text, which the response carries mostly as it is, instead of the
+   * server parsing every body only to serialize it again.
+   */
+  async listForOutput(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[]): Promise<OutputListResult> {
+    const { rows } = await this.pool.query<{ list_version: string; resource_version: string; body: string }>(
+      listStatement(key, namespace, conditions, 'output'),
+    );
+    return {
+      resourceVersion: rows[0].list_version,
+      items: rows.filter((r) => r.resource_version !== null).map((r) => ({ resourceVersion: r.resource_version, body: r.body })),
+    };
+  }
 }
 
+/** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
+const LIST_COLUMNS = {
+  objects: 'resource_version, body',
+  output: 'resource_version, body::text AS body',
+};
+
 /** The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs). */
-export function listStatement(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[]) {
+export function listStatement(
+  key: StorageKey,
+  namespace: string | undefined,
+  conditions: readonly SqlCondition[],
+  form: keyof typeof LIST_COLUMNS,
+) {
   const params = new SqlParams();
   const where = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
   if (namespace !== undefined) where.push(`namespace = ${params.add(namespace)}`);
   for (const condition of conditions) where.push(`(${condition(params)})`);
   return {
-    text: `SELECT snapshot.list_version, o.resource_version, o.body
+    text: `SELECT snapshot.list_version, o.*
        FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS list_version FROM change_log) snapshot
        LEFT JOIN LATERAL (
-         SELECT resource_version, body FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
+         SELECT ${LIST_COLUMNS[form]} FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
        ) o ON true`,
     values: params.values,
   };
