@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import createSubscriber, { Subscriber } from 'pg-listen';
 import { DATABASE_URL } from '../database/database.tokens';
 import { Change, resourceKey } from './change';
-import { ChangeHistory } from './change-history';
+import { BodilessChange, ChangeHistory } from './change-history';
 
 /** The channel the objects triggers notify on commit (see prisma/migrations/0001_init). */
 const CHANNEL = 'pgkube_changes';
@@ -21,6 +21,9 @@ export interface FeedSubscriber {
  * one it delivered, in resourceVersion order, and fans each out in memory to the subscribers of its resource.
  * Because resourceVersions become visible in order (see the README), reading "after the last delivered" never skips
  * a change; after a reconnect it simply reads on from where it was.
+ *
+ * Objects are read (and parsed) only for the resources someone subscribes to: an instance reads little of the
+ * changes to kinds nobody watches through it.
  */
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
@@ -126,14 +129,35 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     do {
       this.readAgain = false;
       for (;;) {
-        const changes = await this.history.after(this.delivered, PAGE);
+        const changes = await this.history.after(this.delivered, PAGE, [...this.subscribers.keys()]);
+        await this.readMissingBodies(changes);
         for (const change of changes) {
           this.delivered = change.resourceVersion;
-          this.dispatch(change);
+          if (change.object) this.dispatch(change);
+          else if (this.subscribers.has(resourceKey(change.group, change.resource))) {
+            this.logger.error(`change ${change.resourceVersion} was compacted away before it could be delivered`);
+          }
         }
         if (changes.length < PAGE) break;
       }
     } while (this.readAgain);
+  }
+
+  /**
+   * Reads the objects of changes read without them whose resource has gained a subscriber since, until none is
+   * left; the caller dispatches right after, with no await in between, so no subscriber sees a change without one.
+   */
+  private async readMissingBodies(changes: (Change | BodilessChange)[]): Promise<void> {
+    const tried = new Set<bigint>();
+    for (;;) {
+      const missing = changes.filter(
+        (c) => !c.object && !tried.has(c.resourceVersion) && this.subscribers.has(resourceKey(c.group, c.resource)),
+      );
+      if (missing.length === 0) return;
+      missing.forEach((c) => tried.add(c.resourceVersion));
+      const bodies = await this.history.bodies(missing.map((c) => c.resourceVersion));
+      for (const change of missing) Object.assign(change, bodies.get(change.resourceVersion));
+    }
   }
 
   private dispatch(change: Change): void {

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
+import { KubeObject } from '../common/meta/kube-object';
 import { Change, CHANGE_COLUMNS, ChangeRow, toChange } from './change';
+
+/** A change read without its objects (see ChangeHistory.after). */
+export type BodilessChange = Omit<Change, 'object'> & { object: null };
 
 export interface History {
   /** every change up to this resourceVersion may have been compacted away */
@@ -21,14 +25,29 @@ export class ChangeHistory {
     return BigInt(rows[0].newest);
   }
 
-  /** The next changes after `after`, in resourceVersion order. */
-  async after(after: bigint, limit: number): Promise<Change[]> {
+  /**
+   * The next changes after `after`, in resourceVersion order; only those of the resources in `withBodies` (keys of
+   * `resourceKey`) carry their objects, the others have none (`object` null) to spare reading and parsing them.
+   */
+  async after(after: bigint, limit: number, withBodies: string[]): Promise<(Change | BodilessChange)[]> {
+    const body = (column: string) => `CASE WHEN api_group || '/' || resource = ANY($3) THEN ${column} END AS ${column}`;
     const { rows } = await this.pool.query<ChangeRow>({
       name: 'change-log-after',
-      text: `SELECT ${CHANGE_COLUMNS} FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
-      values: [after.toString(), limit],
+      text: `SELECT resource_version, event_type, api_group, resource, namespace, name, ${body('object')}, ${body('previous_object')}
+             FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
+      values: [after.toString(), limit, withBodies],
     });
     return rows.map(toChange);
+  }
+
+  /** The objects of the given changes (those still in the log). */
+  async bodies(versions: bigint[]): Promise<Map<bigint, { object: KubeObject; previous?: KubeObject }>> {
+    const { rows } = await this.pool.query<Pick<ChangeRow, 'resource_version' | 'object' | 'previous_object'>>({
+      name: 'change-log-bodies',
+      text: 'SELECT resource_version, object, previous_object FROM change_log WHERE resource_version = ANY($1)',
+      values: [versions.map(String)],
+    });
+    return new Map(rows.map((r) => [BigInt(r.resource_version), { object: r.object, previous: r.previous_object ?? undefined }]));
   }
 
   /**
