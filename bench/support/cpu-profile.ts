@@ -83,12 +83,14 @@ export function summarizeProfile(file: string, fromUs = -Infinity, toUs = Infini
 }
 
 /**
- * Runs `work` against one more server of the cluster started with `node --cpu-prof`, and summarizes the samples taken
- * while it ran (the whole process when the window cannot be located).
+ * Runs `work` twice against one more server of the cluster started with `node --cpu-prof`, and summarizes the samples
+ * taken during the second run (the first warms the server up: pool connections, compiled code); the whole process
+ * when the window cannot be located.
  */
 export async function profileWork(cluster: Cluster, work: (server: ServerProcess) => Promise<void>): Promise<ProfileSummary & { windowed: boolean }> {
   const dir = mkdtempSync(join(cluster.workDir, 'profile-'));
   const server = await cluster.add({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  await work(server);
   const from = Number(process.hrtime.bigint() / 1000n);
   await work(server);
   const to = Number(process.hrtime.bigint() / 1000n);
@@ -101,7 +103,8 @@ export async function profileWork(cluster: Cluster, work: (server: ServerProcess
 /** The top functions and areas by self time, as Markdown tables. */
 export function profileTables(summary: ProfileSummary & { windowed?: boolean }, top = 25): string {
   return [
-    `Busy time ${summary.windowed === false ? 'of the whole process (the load window could not be located)' : 'while the load ran'}: ${Math.round(summary.busyMs)} ms (idle excluded).`,
+    `Busy time ${summary.windowed === false ? 'of the whole process (the load window could not be located)' : 'while the load ran'}: ${Math.round(summary.busyMs)} ms (idle excluded). ` +
+      'Samples are taken by wall clock: when the server, having woken a peer with a write (PostgreSQL, the load generator), waits for a core, the wait is sampled where it stopped, mostly in `writev`; on an oversubscribed machine that inflates `writev` well beyond its CPU cost.',
     '',
     table(
       ['function', 'where', 'self ms', 'self %'],
