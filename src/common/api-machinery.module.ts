@@ -5,6 +5,7 @@ import { DeleteCollectionHandler } from './handlers/delete-collection.handler';
 import { DeleteHandler } from './handlers/delete.handler';
 import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
+import { PatchHandler } from './handlers/patch.handler';
 import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
@@ -15,7 +16,15 @@ import { GenericRegistry } from './store/generic-registry';
 import { ObjectStore } from './store/object-store';
 
 /** Every verb handler; each declares the routes (verb, subresource) it serves. */
-const HANDLERS = [CreateHandler, GetHandler, ListHandler, UpdateHandler, DeleteHandler, DeleteCollectionHandler];
+const HANDLERS = [
+  CreateHandler,
+  GetHandler,
+  ListHandler,
+  UpdateHandler,
+  PatchHandler,
+  DeleteHandler,
+  DeleteCollectionHandler,
+];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
 @Global()
