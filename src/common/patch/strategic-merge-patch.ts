@@ -73,7 +73,7 @@ function mergeMap(original: JsonMap, patch: JsonMap, facts: TypeFacts | undefine
     } else if (isPlainObject(current) && isPlainObject(value)) {
       setMember(original, key, mergeMap(current, value, fieldFacts(facts, key).fields));
     } else if (Array.isArray(current) && Array.isArray(value)) {
-      setMember(original, key, mergeListField(current, value, fieldFacts(facts, key), deleteList));
+      setMember(original, key, mergeListField(current, value, fieldFacts(facts, key), deleteList).list);
     } else {
       setMember(original, key, withoutDirectives(value));
     }
@@ -104,9 +104,19 @@ function retainKeys(original: JsonMap, patch: JsonMap): void {
   for (const key of Object.keys(original)) if (!retained.includes(key)) delete original[key];
 }
 
-/** A list field of the object and of the patch: merged when its strategy says so, otherwise replaced. */
-function mergeListField(current: unknown[], patch: unknown[], field: FieldFacts, deleteList: boolean): unknown[] {
-  if (field.strategy !== 'merge') return withoutDirectives(patch) as unknown[];
+/**
+ * A list field merged: `list` is the result, merged when the field's strategy says so and otherwise the patch's list.
+ * `liveOrder` is the current list as 1.7's `$setElementOrder` then sees it: 1.7 removes items by shifting the
+ * current list in place and appends added items to it, so the survivors come first and the added items take the
+ * freed places (a server-only item then goes ahead of an item added in the same patch).
+ */
+interface MergedList {
+  list: unknown[];
+  liveOrder: unknown[];
+}
+
+function mergeListField(current: unknown[], patch: unknown[], field: FieldFacts, deleteList: boolean): MergedList {
+  if (field.strategy !== 'merge') return { list: withoutDirectives(patch) as unknown[], liveOrder: current };
   return mergeList(current, patch, field, deleteList);
 }
 
@@ -130,12 +140,12 @@ function mergeOrderedList(original: JsonMap, patch: JsonMap, orderKey: string, f
   const currentItems = (current ?? []) as unknown[];
   const patchItems = (patchList ?? []) as unknown[];
   checkPatchOrder(patchItems, order, field.mergeKey);
-  let merged: unknown[];
-  if (patchList === undefined) merged = currentItems;
-  else if (current === undefined) merged = withoutDirectives(patchItems) as unknown[];
+  let merged: MergedList;
+  if (patchList === undefined) merged = { list: currentItems, liveOrder: currentItems };
+  else if (current === undefined) merged = { list: withoutDirectives(patchItems) as unknown[], liveOrder: [] };
   else merged = mergeListField(currentItems, patchItems, field, false);
-  if (itemType([currentItems, patchItems]) !== undefined) merged = ordered(merged, order, currentItems, field.mergeKey);
-  setMember(original, key, merged);
+  const empty = itemType([currentItems, patchItems]) === undefined;
+  setMember(original, key, empty ? merged.list : ordered(merged.list, order, merged.liveOrder, field.mergeKey));
   delete patch[key];
 }
 
@@ -187,17 +197,17 @@ function itemType(lists: unknown[][]): string | undefined {
 }
 
 /** A list with the `merge` strategy: a set of primitives, or objects merged by their merge key. */
-function mergeList(current: unknown[], patch: unknown[], field: FieldFacts, deleteList: boolean): unknown[] {
+function mergeList(current: unknown[], patch: unknown[], field: FieldFacts, deleteList: boolean): MergedList {
   const type = itemType([current, patch]);
-  if (type === undefined) return current;
+  if (type === undefined) return { list: current, liveOrder: current };
   if (type !== 'object') {
-    if (deleteList) return current.filter((value) => !patch.some((removed) => deepEqual(value, removed)));
+    if (deleteList) return { list: current.filter((value) => !patch.some((removed) => deepEqual(value, removed))), liveOrder: current };
     const union = [...current, ...patch].filter((value, i, all) => all.findIndex((other) => deepEqual(other, value)) === i);
-    return ordered(union, patch, current, field.mergeKey);
+    return { list: ordered(union, patch, current, field.mergeKey), liveOrder: current };
   }
   const mergeKey = field.mergeKey;
   if (!mergeKey) throw fail('cannot merge lists without merge key');
-  const { base, items } = listDirectives(current as JsonMap[], patch as JsonMap[], mergeKey);
+  const { base, items, replaced } = listDirectives(current as JsonMap[], patch as JsonMap[], mergeKey);
   const merged = [...base];
   for (const item of items) {
     const key = identity(item, mergeKey);
@@ -205,14 +215,21 @@ function mergeList(current: unknown[], patch: unknown[], field: FieldFacts, dele
     if (index >= 0) merged[index] = mergeMap(merged[index], item, field.fields);
     else merged.push(withoutDirectives(item) as JsonMap);
   }
-  return ordered(merged, items, base, mergeKey);
+  return {
+    list: ordered(merged, items, base, mergeKey),
+    liveOrder: replaced ? current : merged.slice(0, current.length),
+  };
 }
 
 /**
  * The `$patch` items of a merged list of objects: `delete` removes the current items with that merge key,
  * `replace` makes the other patch items the whole list, and `merge` is not supported (as in 1.7).
  */
-function listDirectives(current: JsonMap[], patch: JsonMap[], mergeKey: string): { base: JsonMap[]; items: JsonMap[] } {
+function listDirectives(
+  current: JsonMap[],
+  patch: JsonMap[],
+  mergeKey: string,
+): { base: JsonMap[]; items: JsonMap[]; replaced: boolean } {
   let base = current;
   let replace = false;
   const items: JsonMap[] = [];
@@ -233,7 +250,7 @@ function listDirectives(current: JsonMap[], patch: JsonMap[], mergeKey: string):
       throw fail(`unknown patch type: ${String(directive)} in map: ${show(item)}`);
     }
   }
-  return replace ? { base: withoutDirectives(items) as JsonMap[], items: [] } : { base, items };
+  return replace ? { base: withoutDirectives(items) as JsonMap[], items: [], replaced: true } : { base, items, replaced: false };
 }
 
 /**
