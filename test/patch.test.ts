@@ -134,6 +134,15 @@ const STRATEGIC_CASES: StrategicCase[] = [
     expected: ['logger', 'nginx', 'sidecar'],
   },
   {
+    title: 'adds a new container without the directives and nulls inside it',
+    kind: DEPLOYMENTS,
+    patch: podSpec({
+      containers: [{ name: 'new', image: 'n', args: null, '$setElementOrder/env': [{ name: 'X' }], env: [{ name: 'X', value: 'x' }] }],
+    }),
+    part: (d) => containers(d)[0],
+    expected: { name: 'new', image: 'n', env: [{ name: 'X', value: 'x' }] },
+  },
+  {
     title: 'removes a container with $patch: delete',
     kind: DEPLOYMENTS,
     patch: podSpec({ containers: [{ name: 'sidecar', $patch: 'delete' }] }),

@@ -23,14 +23,17 @@ const isDirectiveKey = (key: string) =>
   key.startsWith(`${DELETE_FROM_PRIMITIVE_LIST}/`);
 
 /**
- * A value taken from the patch as it stands. Directives in it have nothing to act on; the typed decoding of the
- * apiserver drops them as unknown fields, and so are they dropped here.
+ * A value taken from the patch as it stands. Directives in it have nothing to act on: the typed decoding of the
+ * apiserver drops them as unknown fields, and so are they dropped here. Members set to null are dropped too (there
+ * is nothing to delete), as later releases do.
  */
-function withoutDirectives(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDirectives);
+function patchValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(patchValue);
   if (!isPlainObject(value)) return value;
   const plain: JsonMap = {};
-  for (const [key, member] of Object.entries(value)) if (!isDirectiveKey(key)) setMember(plain, key, withoutDirectives(member));
+  for (const [key, member] of Object.entries(value)) {
+    if (member !== null && !isDirectiveKey(key)) setMember(plain, key, patchValue(member));
+  }
   return plain;
 }
 
@@ -69,13 +72,13 @@ function mergeMap(original: JsonMap, patch: JsonMap, facts: TypeFacts | undefine
       delete original[key];
     } else if (current === undefined) {
       // removing values from a list that is not there changes nothing (1.7 added them; later releases fixed that)
-      if (!deleteList) setMember(original, key, withoutDirectives(value));
+      if (!deleteList) setMember(original, key, patchValue(value));
     } else if (isPlainObject(current) && isPlainObject(value)) {
       setMember(original, key, mergeMap(current, value, fieldFacts(facts, key).fields));
     } else if (Array.isArray(current) && Array.isArray(value)) {
       setMember(original, key, mergeListField(current, value, fieldFacts(facts, key), deleteList).list);
     } else {
-      setMember(original, key, withoutDirectives(value));
+      setMember(original, key, patchValue(value));
     }
   }
   return original;
@@ -87,7 +90,7 @@ function mapDirective(patch: JsonMap): JsonMap {
   if (directive === 'delete') return {};
   if (directive !== 'replace') throw fail(`unknown patch type: ${String(directive)} in map: ${show(patch)}`);
   delete patch[PATCH_DIRECTIVE];
-  return withoutDirectives(patch) as JsonMap;
+  return patchValue(patch) as JsonMap;
 }
 
 /** `$retainKeys`: every key the patch sets must be listed, and keys of the object not listed are removed. */
@@ -116,7 +119,7 @@ interface MergedList {
 }
 
 function mergeListField(current: unknown[], patch: unknown[], field: FieldFacts, deleteList: boolean): MergedList {
-  if (field.strategy !== 'merge') return { list: withoutDirectives(patch) as unknown[], liveOrder: current };
+  if (field.strategy !== 'merge') return { list: patchValue(patch) as unknown[], liveOrder: current };
   return mergeList(current, patch, field, deleteList);
 }
 
@@ -142,7 +145,7 @@ function mergeOrderedList(original: JsonMap, patch: JsonMap, orderKey: string, f
   checkPatchOrder(patchItems, order, field.mergeKey);
   let merged: MergedList;
   if (patchList === undefined) merged = { list: currentItems, liveOrder: currentItems };
-  else if (current === undefined) merged = { list: withoutDirectives(patchItems) as unknown[], liveOrder: [] };
+  else if (current === undefined) merged = { list: patchValue(patchItems) as unknown[], liveOrder: [] };
   else merged = mergeListField(currentItems, patchItems, field, false);
   const empty = itemType([currentItems, patchItems]) === undefined;
   setMember(original, key, empty ? merged.list : ordered(merged.list, order, merged.liveOrder, field.mergeKey));
@@ -213,7 +216,7 @@ function mergeList(current: unknown[], patch: unknown[], field: FieldFacts, dele
     const key = identity(item, mergeKey);
     const index = merged.findIndex((existing) => Object.hasOwn(existing, mergeKey) && deepEqual(existing[mergeKey], key));
     if (index >= 0) merged[index] = mergeMap(merged[index], item, field.fields);
-    else merged.push(withoutDirectives(item) as JsonMap);
+    else merged.push(patchValue(item) as JsonMap);
   }
   return {
     list: ordered(merged, items, base, mergeKey),
@@ -250,7 +253,7 @@ function listDirectives(
       throw fail(`unknown patch type: ${String(directive)} in map: ${show(item)}`);
     }
   }
-  return replace ? { base: withoutDirectives(items) as JsonMap[], items: [], replaced: true } : { base, items, replaced: false };
+  return replace ? { base: patchValue(items) as JsonMap[], items: [], replaced: true } : { base, items, replaced: false };
 }
 
 /**
