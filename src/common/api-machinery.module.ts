@@ -12,8 +12,9 @@ import { ApiController } from './http/api.controller';
 import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from './registry/kind-registry';
-import { GenericRegistry } from './store/generic-registry';
-import { ObjectStore } from './store/object-store';
+import { StorageModule } from './store/storage.module';
+import { WatchHandler } from './handlers/watch.handler';
+import { WatchModule } from '../watch/watch.module';
 
 /** Every verb handler; each declares the routes (verb, subresource) it serves. */
 const HANDLERS = [
@@ -24,21 +25,21 @@ const HANDLERS = [
   PatchHandler,
   DeleteHandler,
   DeleteCollectionHandler,
+  WatchHandler,
 ];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
 @Global()
 @Module({
+  imports: [StorageModule, WatchModule],
   controllers: [ApiController, InfoController, OpenApiController],
   providers: [
     KindRegistry,
-    ObjectStore,
-    GenericRegistry,
     DiscoveryService,
     ...HANDLERS,
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
   ],
-  exports: [KindRegistry, GenericRegistry, ObjectStore],
+  exports: [KindRegistry, StorageModule],
 })
 export class ApiMachineryModule {}

@@ -47,6 +47,7 @@ export async function startTestServer(databaseUrl?: string): Promise<TestServer>
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const client = new Client({ connectionString: dbUrl });
+  client.on('error', () => undefined); // a test may cut this instance's connections; it then uses another's sql()
   await client.connect();
   return {
     url: `http://127.0.0.1:${port}`,
