@@ -3,8 +3,10 @@ import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
+import { HealthModule } from './health/health.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -27,6 +29,8 @@ export class AppModule {
         ExtensionsModule,
         FederationModule,
         GcModule,
+        ObservabilityModule,
+        HealthModule,
       ],
     };
   }

@@ -15,7 +15,8 @@ export type StatusReason =
   | 'Timeout'
   | 'ServerTimeout'
   | 'InternalError'
-  | 'ServiceUnavailable';
+  | 'ServiceUnavailable'
+  | 'TooManyRequests';
 
 export interface StatusDetails {
   name?: string;
@@ -141,6 +142,9 @@ export const apiErrors = {
     new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
       retryAfterSeconds: 1,
     }),
+
+  tooManyRequests: () =>
+    new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 }),
 
   serviceUnavailable: (message: string) =>
     new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
