@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { loadSettings } from './config/settings';
 import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   }
   const app = await createApp(settings, database.url);
   await app.listen(settings.PORT, settings.BIND_ADDRESS);
-  logger.log({ message: 'serving', address: settings.BIND_ADDRESS, port: settings.PORT });
+  const { address, port } = app.getHttpServer().address() as AddressInfo;
+  logger.log({ message: 'serving', address, port });
 
   let stopping = false;
   // Readiness fails first (SHUTDOWN_DELAY_SECONDS for load balancers to notice); then app.close() ends the watch

@@ -95,14 +95,17 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, argv: string[
   for (const key of SETTING_NAMES) {
     const value = given[key];
     if (value === undefined || value === '') continue;
-    raw[key] = NUMERIC.has(key) && /^\d+$/.test(value) ? Number(value) : value;
+    raw[key] = NUMERIC.has(key) && /^-?\d+$/.test(value) ? Number(value) : value;
   }
   const settings = plainToInstance(Settings, raw, { exposeDefaultValues: true });
   const errors = validateSync(settings);
   if (errors.length > 0) {
-    const lines = errors.map(
-      (e) => `${e.property} (${flagsOf(e.property).join(', ')}) = ${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
-    );
+    const lines = errors.map((e) => {
+      // a value that is not a number at all is told so, not also that it is out of range
+      const constraints = e.constraints ?? {};
+      const messages = constraints.isInt ? [constraints.isInt] : Object.values(constraints);
+      return `${e.property} (${flagsOf(e.property).join(', ')}) = ${JSON.stringify(e.value)}: ${messages.join('; ')}`;
+    });
     throw new Error(`invalid settings:\n  ${lines.join('\n  ')}`);
   }
   return settings;

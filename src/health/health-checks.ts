@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
-import { readMigrations } from '../database/migrator';
-import { PrismaService } from '../database/prisma.service';
+import { appliedMigrations, readMigrations } from '../database/migrator';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { ChangeHistory } from '../watch/change-history';
 import { ShutdownSignal } from './shutdown-signal';
@@ -47,7 +46,6 @@ export class HealthChecks {
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly prisma: PrismaService,
     private readonly feed: ChangeFeed,
     private readonly history: ChangeHistory,
     private readonly shutdown: ShutdownSignal,
@@ -90,12 +88,8 @@ export class HealthChecks {
   }
 
   private async checkMigrations(): Promise<void> {
-    const applied = await this.prisma.appliedMigration.findMany({
-      where: { finishedAt: { not: null }, rolledBackAt: null },
-      select: { migrationName: true },
-    });
-    const names = new Set(applied.map((m) => m.migrationName));
-    const missing = this.migrations.filter((name) => !names.has(name));
+    const applied = await appliedMigrations(this.pool);
+    const missing = this.migrations.filter((name) => !applied.has(name));
     if (missing.length > 0) throw new Error(`not applied: ${missing.join(', ')}`);
   }
 
