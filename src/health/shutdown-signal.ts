@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 
-/** Set once the server has been told to stop: from then on /readyz fails, so load balancers send traffic elsewhere. */
+/**
+ * Set once the server has been told to stop (by a signal, or at the latest when the application closes): from then
+ * on /readyz fails, so load balancers send traffic elsewhere.
+ */
 @Injectable()
-export class ShutdownSignal {
+export class ShutdownSignal implements BeforeApplicationShutdown {
   private given = false;
 
   get requested(): boolean {
@@ -11,5 +14,9 @@ export class ShutdownSignal {
 
   request(): void {
     this.given = true;
+  }
+
+  beforeApplicationShutdown(): void {
+    this.request();
   }
 }

@@ -7,13 +7,15 @@ import { KindRegistry } from '../common/registry/kind-registry';
 import { Query } from '../common/request/query';
 import { RequestInfo, requestInfo } from '../common/request/request-info';
 import { Settings } from '../config/settings';
+import { ShutdownSignal } from '../health/shutdown-signal';
 import { ServerMetrics } from './server-metrics';
 
 type RequestKind = 'readOnly' | 'mutating';
 
 /**
  * The edge every request passes: it counts the request and its latency in the metrics, writes its log line when the
- * response ends, and holds non-watch API requests to the in-flight limits (429 beyond them, as the apiserver).
+ * response ends, and holds non-watch API requests to the in-flight limits (429 beyond them, as the apiserver). Once
+ * shutdown has begun, responses close their connection, so that none lingers idle and keeps the server from stopping.
  */
 @Injectable()
 export class RequestObserver implements OnModuleInit {
@@ -25,6 +27,7 @@ export class RequestObserver implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly kinds: KindRegistry,
     private readonly metrics: ServerMetrics,
+    private readonly shutdown: ShutdownSignal,
     settings: Settings,
   ) {
     this.limits = { readOnly: settings.MAX_REQUESTS_INFLIGHT, mutating: settings.MAX_MUTATING_REQUESTS_INFLIGHT };
@@ -46,6 +49,10 @@ export class RequestObserver implements OnModuleInit {
         sendStatus(request, reply, apiErrors.tooManyRequests());
         return reply;
       }
+    });
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      if (this.shutdown.requested) reply.header('connection', 'close');
+      return payload;
     });
   }
 
