@@ -1,4 +1,7 @@
-import { loadSettings } from '../src/config/settings';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { flagsOf } from '../src/config/command-line';
+import { loadSettings, SETTING_NAMES } from '../src/config/settings';
 import { runServerToExit } from './support/server-process';
 
 describe('settings from the environment and the command line', () => {
@@ -43,6 +46,17 @@ describe('settings from the environment and the command line', () => {
 
   it('lists every bad setting at once', () => {
     expect(() => loadSettings({ PORT: 'x', DATABASE_POOL_SIZE: '0' })).toThrow(/invalid settings:\n {2}PORT .*\n {2}DATABASE_POOL_SIZE .*must not be less than 1/);
+  });
+});
+
+describe('the documentation of the settings', () => {
+  const read = (file: string) => readFileSync(join(__dirname, '..', file), 'utf8');
+
+  it.each(SETTING_NAMES)('names %s and its flags in .env.example and the README', (setting) => {
+    const row = read('README.md').split('\n').find((line) => line.startsWith(`| \`${setting}\` |`));
+    for (const flag of flagsOf(setting)) expect(row).toContain(`\`${flag}\``);
+    expect(read('.env.example')).toMatch(new RegExp(`^#? ?${setting}=`, 'm'));
+    expect(read('.env.example')).toContain(flagsOf(setting)[0]);
   });
 });
 
