@@ -77,7 +77,7 @@ export class RequestObserver implements OnModuleInit {
     const line = {
       message: 'request',
       verb: info.verb,
-      resource: info.resource,
+      resource: info.resource || undefined,
       subresource: info.subresource || undefined,
       namespace: info.namespace || undefined,
       name: info.name || undefined,
