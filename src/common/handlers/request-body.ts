@@ -1,13 +1,33 @@
 import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors } from '../errors/status-error';
-import { decodeObject } from '../meta/decode-object';
+import { decodeObject, DecodeTarget } from '../meta/decode-object';
 import { KubeObject } from '../meta/kube-object';
 import { nameErrors } from '../meta/object-meta-validation';
+import { parseResourceVersion } from '../request/query';
 import { ApiRequest } from './api-request';
 
-/** The request body decoded as an object of the endpoint's kind. */
-export function readObject(request: ApiRequest): KubeObject {
-  return decodeObject(request.def, decodeDocument(request.body, request.contentType, request.def.kind));
+/** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
+export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind));
+}
+
+/**
+ * The body of a PUT: the whole new object (of the endpoint's kind, or a Scale), named as the URL names it, in the
+ * URL's namespace; its resourceVersion, when set, is a precondition (reference §4.2).
+ */
+export function readReplacement(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  const name = checkPathName(request);
+  const body = readObject(request, target);
+  const meta = body.metadata;
+  if (!meta.name) {
+    throw apiErrors.badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  }
+  if (meta.name !== name) {
+    throw apiErrors.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
+  }
+  settleNamespace(request, body, false);
+  if (meta.resourceVersion) meta.resourceVersion = parseResourceVersion(meta.resourceVersion);
+  return body;
 }
 
 /**

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { toOutput } from '../meta/object-output';
+import { ScaleRegistry } from '../scale/scale-registry';
+import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { checkPathName, readReplacement } from './request-body';
+import { subresourceBinding } from './subresource';
+
+/** GET and PUT on `{name}/scale` (reference §11.2): the object seen and resized as a Scale. */
+@Injectable()
+export class ScaleHandler implements VerbHandler {
+  readonly routes = [
+    { verb: 'get' as const, subresource: 'scale' },
+    { verb: 'update' as const, subresource: 'scale' },
+  ];
+
+  constructor(private readonly scales: ScaleRegistry) {}
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { def } = request;
+    const binding = subresourceBinding(request, 'scale');
+    const namespace = request.path.namespace;
+    let scale;
+    if (request.verb === 'get') {
+      scale = await this.scales.get(def, binding, namespace, checkPathName(request));
+    } else {
+      const body = readReplacement(request, binding.version.kind);
+      scale = await this.scales.update(def, binding, namespace, body.metadata.name as string, () => structuredClone(body));
+    }
+    return { code: 200, body: toOutput(def, scale, { withTypeMeta: true, subresource: 'scale', typeMeta: binding.version.kind }) };
+  }
+}
