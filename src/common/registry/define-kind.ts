@@ -30,6 +30,7 @@ export const statusSubresource = (kind: string): SubresourceDefinition => ({
 export const scaleSubresource = (scale: ScaleBinding): SubresourceDefinition => ({
   name: 'scale',
   kind: 'Scale',
+  kindGroupVersion: { group: scale.version.kind.group, version: scale.version.kind.version },
   verbs: ['get', 'patch', 'update'],
   scale,
 });

@@ -13,6 +13,8 @@ export interface SubresourceDefinition {
   name: string;
   /** the kind that the subresource reads and writes (discovery shows it) */
   kind: string;
+  /** the group and version of `kind`, when they may differ from the resource's (a Scale is extensions' or autoscaling's) */
+  kindGroupVersion?: { group: string; version: string };
   verbs: readonly Verb[];
   /** for `scale`: how the Scale maps onto the stored objects */
   scale?: ScaleBinding;
