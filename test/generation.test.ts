@@ -1,15 +1,7 @@
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
-const kind = (name: string) => KINDS.find((k) => k.kind === name)!;
+const { call } = useTestServer();
 
 /** Creates the kind's fixture (with `generation` as the client's), applies each change by PUT, answers the generations. */
 async function generations(kindName: string, clientGeneration: number | undefined, ...changes: ((o: any) => void)[]) {

@@ -1,15 +1,7 @@
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
-const kind = (name: string) => KINDS.find((k) => k.kind === name)!;
+const { call } = useTestServer();
 
 async function createAndDelete(kindName: string, manifest: any) {
   const k = kind(kindName);

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { http } from './support/http';
-import { startTestServer, TestServer } from './support/test-server';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
+const { call } = useTestServer();
 const manifest: any = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8'));
 const RCS = '/api/v1/namespaces/default/replicationcontrollers';
 

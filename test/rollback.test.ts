@@ -1,15 +1,8 @@
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
-const deployment = KINDS.find((k) => k.kind === 'Deployment')!;
+const { call } = useTestServer();
+const deployment = kindNamed('Deployment');
 const web = itemPath(deployment, 'web');
 
 beforeEach(() => call('POST', collectionPath(deployment), deployment.manifest));

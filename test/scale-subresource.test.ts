@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
-const kind = (name: string) => KINDS.find((k) => k.kind === name)!;
+const { call } = useTestServer();
 
 const RC_MANIFEST: any = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8'));
 const RC_PATH = '/api/v1/namespaces/default/replicationcontrollers';

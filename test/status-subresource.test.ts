@@ -1,15 +1,7 @@
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
+import { useTestServer } from './support/api';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
-const kind = (name: string) => KINDS.find((k) => k.kind === name)!;
+const { call } = useTestServer();
 
 /** A status each kind accepts, and a spec change each kind accepts. */
 const CASES = [
@@ -152,9 +144,8 @@ describe('federation Cluster /status', () => {
     const got = await call('GET', `${itemPath(k, 'us-east')}/status`);
     expect(got.status).toBe(405);
     expect(got.json.reason).toBe('MethodNotAllowed');
-    const patched = await http(server.url, 'PATCH', `${itemPath(k, 'us-east')}/status`, {
-      body: JSON.stringify({ status }),
-      headers: { 'content-type': 'application/merge-patch+json' },
+    const patched = await call('PATCH', `${itemPath(k, 'us-east')}/status`, JSON.stringify({ status }), {
+      'content-type': 'application/merge-patch+json',
     });
     expect(patched.status).toBe(405);
     await call('DELETE', itemPath(k, 'us-east'));
