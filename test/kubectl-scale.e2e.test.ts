@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
-import { kubectls } from './support/kubectl';
+import { kubectl, KUBECTLS } from './support/kubectl';
 
 const { call, server } = useTestServer();
 
@@ -19,20 +19,32 @@ const TARGETS = [
   { arg: 'rc/z', replicas: 3, object: `${RCS}/z`, create: () => call('POST', RCS, rcManifest) },
 ];
 
-describe.each(kubectls())('$name', (kubectl) => {
+describe.each(KUBECTLS)('kubectl $tag', (client) => {
   describe.each(TARGETS)('scale $arg', (target) => {
     afterEach(() => call('DELETE', `${target.object}?propagationPolicy=Background`));
+
+    it('(a merge PATCH of the Scale), visible on the scale and main paths', async () => {
+      const created = await target.create();
+      expect(created.status).toBe(201);
+      const scaled = await kubectl(client, server().url, ['scale', target.arg, `--replicas=${target.replicas}`]);
+      expect(scaled.stderr).toBe('');
+      expect(scaled.stdout).toMatch(/ scaled$/m);
+      const object = (await call('GET', target.object)).json;
+      expect(object.spec.replicas).toBe(target.replicas);
+      expect(object.metadata.generation).toBe(created.json.metadata.generation + 1);
+      expect((await call('GET', `${target.object}/scale`)).json.spec.replicas).toBe(target.replicas);
+    });
 
     it('with --current-replicas (a GET and a PUT of the Scale), visible on the scale and main paths', async () => {
       const created = await target.create();
       expect(created.status).toBe(201);
       const current = created.json.spec.replicas;
-      const scaled = await kubectl.run(server().url, ['scale', target.arg, `--replicas=${target.replicas}`, `--current-replicas=${current}`]);
+      const scaled = await kubectl(client, server().url, ['scale', target.arg, `--replicas=${target.replicas}`, `--current-replicas=${current}`]);
       expect(scaled.stderr).toBe('');
       expect(scaled.stdout).toMatch(/ scaled$/m);
       expect((await call('GET', target.object)).json.spec.replicas).toBe(target.replicas);
       expect((await call('GET', `${target.object}/scale`)).json.spec.replicas).toBe(target.replicas);
-      const stale = await kubectl.run(server().url, ['scale', target.arg, '--replicas=1', `--current-replicas=${current}`]);
+      const stale = await kubectl(client, server().url, ['scale', target.arg, '--replicas=1', `--current-replicas=${current}`]);
       expect(stale.code).not.toBe(0);
       expect((await call('GET', target.object)).json.spec.replicas).toBe(target.replicas);
     });
@@ -40,7 +52,7 @@ describe.each(kubectls())('$name', (kubectl) => {
 
   it('gets ReplicationControllers by their short name', async () => {
     await call('POST', RCS, rcManifest);
-    const listed = await kubectl.run(server().url, ['get', 'rc', '-o', 'name']);
+    const listed = await kubectl(client, server().url, ['get', 'rc', '-o', 'name']);
     expect(listed.stdout.trim()).toBe('replicationcontroller/z');
     await call('DELETE', `${RCS}/z`);
   });

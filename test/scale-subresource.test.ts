@@ -97,6 +97,32 @@ describe.each(SCALABLE)('scale of $name', (c) => {
     expect((await call('GET', c.object)).json.spec.replicas).toBe(0);
   });
 
+  it.each([
+    ['application/merge-patch+json', { spec: { replicas: 3 } }],
+    ['application/strategic-merge-patch+json', { spec: { replicas: 3 } }],
+    ['application/json-patch+json', [{ op: 'add', path: '/spec/replicas', value: 3 }]],
+  ])('applies a %s PATCH to the Scale and writes it through the object', async (type, body) => {
+    await c.create();
+    const response = await call('PATCH', c.scale, JSON.stringify(body), { 'content-type': type });
+    expect(response.status).toBe(200);
+    expect(response.json.kind).toBe('Scale');
+    expect(response.json.apiVersion).toBe(c.apiVersion);
+    expect(response.json.spec).toEqual({ replicas: 3 });
+    expect((await call('GET', c.object)).json.spec.replicas).toBe(3);
+  });
+
+  it('takes a resourceVersion in a PATCH as a precondition, and validates the patched Scale', async () => {
+    const created = await c.create();
+    const patch = (body: unknown) => call('PATCH', c.scale, JSON.stringify(body), { 'content-type': 'application/merge-patch+json' });
+    const version = created.json.metadata.resourceVersion;
+    expect((await patch({ metadata: { resourceVersion: version }, spec: { replicas: 6 } })).status).toBe(200);
+    const stale = await patch({ metadata: { resourceVersion: version }, spec: { replicas: 4 } });
+    expect(stale.status).toBe(409);
+    expect((await patch({ spec: { replicas: -2 } })).status).toBe(422);
+    expect((await patch({ metadata: { name: 'renamed' } })).status).toBe(400);
+    expect((await call('GET', c.object)).json.spec.replicas).toBe(6);
+  });
+
   it('refuses a negative count with 422 on the Scale, changing nothing', async () => {
     const created = await c.create();
     const scale = (await call('GET', c.scale)).json;

@@ -64,6 +64,21 @@ describe.each(CASES)('$kind /status', (c) => {
     expect(created.json.status).not.toMatchObject(c.status);
   });
 
+  it.each([
+    ['application/merge-patch+json', (status: object, spec: object) => ({ spec, status })],
+    ['application/strategic-merge-patch+json', (status: object, spec: object) => ({ spec, status })],
+    ['application/json-patch+json', (status: object) => [{ op: 'replace', path: '/status', value: status }]],
+  ])('applies a %s PATCH to /status, changing only the status', async (type, body) => {
+    const created = await call('POST', collectionPath(k), k.manifest);
+    const response = await call('PATCH', `${itemPath(k, name)}/status`, JSON.stringify(body(c.status, c.spec)), { 'content-type': type });
+    expect(response.status).toBe(200);
+    expect(response.json.metadata.selfLink).toBe(`${itemPath(k, name)}/status`);
+    expect(response.json.status).toMatchObject(c.status);
+    expect(response.json.spec).toEqual(created.json.spec);
+    expect(response.json.metadata.generation).toBe(created.json.metadata.generation);
+    expect((await call('GET', itemPath(k, name))).json.status).toMatchObject(c.status);
+  });
+
   it('refuses a stale resourceVersion on PUT /status with 409', async () => {
     const created = await call('POST', collectionPath(k), k.manifest);
     await call('PUT', `${itemPath(k, name)}/status`, { ...created.json, status: c.status });

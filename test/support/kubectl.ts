@@ -1,40 +1,42 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface KubectlResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-export interface Kubectl {
-  /** e.g. "kubectl 1.20" */
-  name: string;
-  run(server: string, args: string[]): Promise<KubectlResult>;
+export interface KubectlClient {
+  /** a short tag that is valid in object names */
+  tag: string;
+  binary: string;
 }
 
 const KUBECTL_1_20 = join(__dirname, '..', '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
 
-function kubectl(name: string, binary: string): Kubectl {
-  // a discovery cache of its own, so that no other server's cached discovery is used
-  const cacheDir = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-cache-'));
-  return {
-    name,
-    run: (server, args) =>
-      new Promise((resolve) => {
-        const options = { env: { ...process.env, KUBECONFIG: '/dev/null' }, timeout: 30_000 };
-        execFile(binary, [`--server=${server}`, `--cache-dir=${cacheDir}`, ...args], options, (error, stdout, stderr) => {
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-        });
-      }),
-  };
+/** The clients the end-to-end tests drive: the kubectl on the PATH, and kubectl 1.20 once `npm run tools:kubectl-1.20` has fetched it. */
+export const KUBECTLS: KubectlClient[] = [
+  { tag: 'path', binary: 'kubectl' },
+  ...(existsSync(KUBECTL_1_20) ? [{ tag: 'v120', binary: KUBECTL_1_20 }] : []),
+];
+
+export interface KubectlResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
 }
 
-/** The kubectl on the PATH, and kubectl 1.20 (the oldest supported client) when `npm run tools:kubectl-1.20` fetched it. */
-export function kubectls(): Kubectl[] {
-  const all = [kubectl('kubectl on the PATH', 'kubectl')];
-  if (existsSync(KUBECTL_1_20)) all.push(kubectl('kubectl 1.20', KUBECTL_1_20));
-  return all;
+/** A discovery cache of the test run's own: kubectl keeps one per host:port for 10 minutes, and ports get reused. */
+const CACHE_DIR = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-cache-'));
+process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
+
+/** Runs kubectl against `server` with no kubeconfig, feeding `input` to its standard input. */
+export function kubectl(client: KubectlClient, server: string, args: string[], input = ''): Promise<KubectlResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(client.binary, [`--server=${server}`, `--cache-dir=${CACHE_DIR}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }

@@ -142,6 +142,11 @@ export const apiErrors = {
       retryAfterSeconds ? { retryAfterSeconds } : { name: operation, group: r.group, kind: r.kind },
     ),
 
+  tooLargeResourceVersion: (requested: string, current: string) =>
+    new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
+      retryAfterSeconds: 1,
+    }),
+
   serviceUnavailable: (message: string) =>
     new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
 

@@ -1,6 +1,7 @@
 import { apiErrors } from '../errors/status-error';
 import { groupVersion, KindDefinition, KindStrategy } from '../registry/kind-definition';
-import { conform, jsonType, ShapeError } from '../schema/conform';
+import { conform, ShapeError } from '../schema/conform';
+import { jsonType } from './json-value';
 import { isPlainObject, KubeObject, ObjectMeta } from './kube-object';
 import { OBJECT_META_SCHEMA } from './object-meta-schema';
 

@@ -2,6 +2,7 @@ import { FieldError } from '../errors/field-error';
 import { LabelSelector } from '../meta/label-selector';
 import { KubeObject } from '../meta/kube-object';
 import { Schema } from '../schema/schema';
+import { COMMON_FIELD_LABELS, FieldLabel } from '../selectors/field-labels';
 import { NameRule } from '../validation/names';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -84,6 +85,8 @@ export interface KindStrategy {
   orphanDependentsByDefault: boolean;
   /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
   deleteReturnsObject: boolean;
+  /** the fields a fieldSelector may name */
+  fieldLabels: Readonly<Record<string, FieldLabel>>;
   /** fills in the kind's defaults; runs on every decoded body */
   applyDefaults(object: KubeObject): void;
   /** kind-specific checks of a new object (metadata is checked by the generic store) */
@@ -125,6 +128,7 @@ export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrat
     generation: 'spec',
     orphanDependentsByDefault: false,
     deleteReturnsObject: false,
+    fieldLabels: COMMON_FIELD_LABELS,
     applyDefaults: () => undefined,
     validate: () => [],
     validateUpdate: () => [],

@@ -1,3 +1,4 @@
+import { jsonType } from '../meta/json-value';
 import { isPlainObject } from '../meta/kube-object';
 import { formatQuantity, parseQuantity } from './quantity';
 import { LeafType, Schema } from './schema';
@@ -18,13 +19,6 @@ const GO_TYPES: Record<LeafType, string> = {
   time: 'v1.Time',
   any: 'interface {}',
 };
-
-export function jsonType(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'object';
-  return typeof value === 'number' ? 'number' : typeof value;
-}
 
 function goType(schema: Schema): string {
   switch (schema.type) {

@@ -1,4 +1,5 @@
 import { s } from '../../common/schema/schema';
+import { COMMON_FIELD_LABELS, statusCountLabel } from '../../common/selectors/field-labels';
 
 /** The status of a ReplicaSet or ReplicationController (the same fields under two Go names). */
 export const REPLICA_STATUS_SCHEMA = (name: string) =>
@@ -18,3 +19,6 @@ export const REPLICA_STATUS_SCHEMA = (name: string) =>
       }),
     ),
   });
+
+/** A ReplicaSet's and a ReplicationController's field selectors also know `status.replicas`. */
+export const REPLICA_FIELD_LABELS = { ...COMMON_FIELD_LABELS, 'status.replicas': statusCountLabel('replicas') };

@@ -6,7 +6,7 @@ import { s } from '../../../common/schema/schema';
 import { nameRules } from '../../../common/validation/names';
 import { nonNegative } from '../../../common/validation/numbers';
 import { defaultLabelsFromTemplate } from '../../workloads/controller.defaults';
-import { REPLICA_STATUS_SCHEMA } from '../../workloads/controller.schema';
+import { REPLICA_FIELD_LABELS, REPLICA_STATUS_SCHEMA } from '../../workloads/controller.schema';
 import { validateReplicaStatus } from '../../workloads/controller.validation';
 import { defaultPodTemplate } from '../../workloads/pod-template/pod-template.defaults';
 import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
@@ -68,4 +68,5 @@ export const REPLICATION_CONTROLLER_STRATEGY = defineStrategy({
   validate: validateReplicationController,
   validateUpdate: validateReplicationController,
   podSelector: (rc: ReplicationController) => rc.spec?.selector && { matchLabels: rc.spec.selector },
+  fieldLabels: REPLICA_FIELD_LABELS,
 });

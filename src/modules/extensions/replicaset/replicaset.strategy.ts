@@ -4,6 +4,7 @@ import { nameRules } from '../../../common/validation/names';
 import { nonNegative } from '../../../common/validation/numbers';
 import { defaultPodController } from '../../workloads/controller.defaults';
 import { PodController, podControllerSelector } from '../../workloads/controller.types';
+import { REPLICA_FIELD_LABELS } from '../../workloads/controller.schema';
 import { validateReplicaStatus, validateSelectedTemplate } from '../../workloads/controller.validation';
 import { REPLICA_SET_FIELDS } from './replicaset.schema';
 
@@ -32,4 +33,5 @@ export const REPLICA_SET_STRATEGY = defineStrategy({
   validate: validateReplicaSet,
   validateUpdate: validateReplicaSet,
   podSelector: podControllerSelector,
+  fieldLabels: REPLICA_FIELD_LABELS,
 });
