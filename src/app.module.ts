@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
+import { GcModule } from './gc/gc.module';
 import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
@@ -27,6 +28,7 @@ export class AppModule {
         CoreModule,
         ExtensionsModule,
         FederationModule,
+        GcModule,
       ],
     };
   }

@@ -54,6 +54,6 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     await call('POST', RCS, rcManifest);
     const listed = await kubectl(client, server().url, ['get', 'rc', '-o', 'name']);
     expect(listed.stdout.trim()).toBe('replicationcontroller/z');
-    await call('DELETE', `${RCS}/z`);
+    await call('DELETE', `${RCS}/z?propagationPolicy=Background`);
   });
 });

@@ -208,7 +208,7 @@ describe('delete-collection', () => {
     for (const [name, tier] of [['s1', 'web'], ['s2', 'web'], ['s3', 'db']]) {
       await http(server.url, 'POST', path, { body: deployment(name, { tier }, 'sweep') });
     }
-    const response = await http(server.url, 'DELETE', `${path}?labelSelector=tier%3Dweb`);
+    const response = await http(server.url, 'DELETE', `${path}?labelSelector=tier%3Dweb`, { body: { propagationPolicy: 'Background' } });
     expect(response.status).toBe(200);
     expect(response.json.kind).toBe('DeploymentList');
     expect(names(response)).toEqual(['s1', 's2']);

@@ -75,9 +75,18 @@ describe('ReplicationController', () => {
     expect(gone.json.details).toEqual({ name: 'z', kind: 'replicationcontrollers' });
   });
 
+  it('orphans its dependents by default, as 1.7 did', async () => {
+    await call('POST', RCS, manifest);
+    const marked = await call('DELETE', `${RCS}/z`);
+    expect(marked.status).toBe(200);
+    expect(marked.json.kind).toBe('ReplicationController');
+    expect(marked.json.metadata.finalizers).toEqual(['orphan']);
+    expect(marked.json.metadata.deletionTimestamp).toBeDefined();
+  });
+
   it('deletes a collection', async () => {
     await call('POST', RCS, manifest);
-    const removed = await call('DELETE', RCS);
+    const removed = await call('DELETE', RCS, { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' });
     expect(removed.status).toBe(200);
     expect(removed.json.items.map((i: any) => i.metadata.name)).toEqual(['z']);
     expect((await call('GET', RCS)).json.items).toEqual([]);

@@ -172,7 +172,7 @@ describe('scale preconditions', () => {
     expect(stale.status).toBe(409);
     expect(stale.json.message).toMatch(/^Operation cannot be fulfilled on replicationcontrollers\/scale\.extensions "z": /);
     expect(stale.json.details).toEqual({ name: 'z', group: 'extensions', kind: 'replicationcontrollers/scale' });
-    await call('DELETE', `${RC_PATH}/z`);
+    await call('DELETE', `${RC_PATH}/z?propagationPolicy=Background`);
   });
 
   it('shows a selector with expressions only as text', async () => {

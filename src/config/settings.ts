@@ -49,6 +49,11 @@ export class Settings {
   @IsInt()
   @Min(1)
   COMPACTION_INTERVAL_SECONDS = 60;
+
+  /** how often the garbage collector re-checks every owner and dependent (it also acts on each change at once) */
+  @IsInt()
+  @Min(1)
+  GC_SWEEP_INTERVAL_SECONDS = 60;
 }
 
 const NUMERIC: (keyof Settings)[] = [
@@ -58,6 +63,7 @@ const NUMERIC: (keyof Settings)[] = [
   'CHANGE_LOG_RETENTION_SECONDS',
   'CHANGE_LOG_RETENTION_COUNT',
   'COMPACTION_INTERVAL_SECONDS',
+  'GC_SWEEP_INTERVAL_SECONDS',
 ];
 
 /** Reads and checks the settings; a bad value stops the server with a message naming it. */

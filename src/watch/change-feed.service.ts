@@ -10,8 +10,12 @@ const PAGE = 500;
 /** A backstop for notifications lost while the listening connection was silently broken. */
 const POLL_INTERVAL_MS = 1000;
 
-/** Receives the changes of one resource, in resourceVersion order, each exactly once. */
+/** The key of a subscriber that receives the changes of every resource. */
+export const ALL_RESOURCES = '*';
+
+/** Receives the changes of one resource (or of all), in resourceVersion order, each exactly once. */
 export interface FeedSubscriber {
+  /** resourceKey(group, resource), or ALL_RESOURCES */
   readonly key: string;
   deliver(change: Change): void;
 }
@@ -137,9 +141,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   private dispatch(change: Change): void {
-    const set = this.subscribers.get(resourceKey(change.group, change.resource));
-    if (!set) return;
-    for (const subscriber of set) {
+    const subscribers = [
+      ...(this.subscribers.get(resourceKey(change.group, change.resource)) ?? []),
+      ...(this.subscribers.get(ALL_RESOURCES) ?? []),
+    ];
+    for (const subscriber of subscribers) {
       try {
         subscriber.deliver(change);
       } catch (error) {

@@ -40,3 +40,39 @@ export function kubectl(client: KubectlClient, server: string, args: string[], i
     child.stdin.end(input);
   });
 }
+
+/** A long-running kubectl (such as `get -w`): its output lines as they come, and a way to stop it. */
+export interface RunningKubectl {
+  lines: string[];
+  /** waits until `count` lines of output have arrived */
+  waitForLines(count: number, timeoutMs?: number): Promise<string[]>;
+  stop(): void;
+}
+
+export function startKubectl(client: KubectlClient, server: string, args: string[]): RunningKubectl {
+  const child = spawn(client.binary, [`--server=${server}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const lines: string[] = [];
+  let pending = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop() as string;
+    lines.push(...complete.filter((line) => line.trim() !== ''));
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return {
+    lines,
+    async waitForLines(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (lines.length < count) {
+        if (child.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`kubectl ${args.join(' ')}: got ${JSON.stringify(lines)}; stderr: ${stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return lines;
+    },
+    stop: () => child.kill(),
+  };
+}

@@ -147,8 +147,6 @@ export const apiErrors = {
       retryAfterSeconds: 1,
     }),
 
-  serviceUnavailable: (message: string) =>
-    new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
 
   internal: (message: string) =>
     new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }),
