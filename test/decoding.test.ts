@@ -49,15 +49,21 @@ describe('fields the 1.7 types do not have', () => {
     await call('DELETE', itemPath(psp, 'restricted'));
   });
 
-  it('are dropped from containers too; null fields are left out', async () => {
+  it('are dropped from containers too; null fields are left out, null items become zero values', async () => {
     const k = kind('Deployment');
     const manifest = structuredClone(k.manifest);
     manifest.spec.template.spec.containers[0].startupProbe = { exec: { command: ['true'] } };
     manifest.spec.minReadySeconds = null;
+    manifest.spec.template.spec.containers[0].resources = { limits: { cpu: null } };
+    manifest.spec.template.spec.containers[0].args = [null, 'x'];
     const created = await call('POST', collectionPath(k), manifest);
     expect(created.status).toBe(201);
-    expect(created.json.spec.template.spec.containers[0].startupProbe).toBeUndefined();
+    const container = created.json.spec.template.spec.containers[0];
+    expect(container.startupProbe).toBeUndefined();
     expect('minReadySeconds' in created.json.spec).toBe(false);
+    // null items and map values decode to Go's zero values
+    expect(container.resources).toEqual({ limits: { cpu: '0' } });
+    expect(container.args).toEqual(['', 'x']);
     await call('DELETE', `${itemPath(k, 'web')}?propagationPolicy=Background`);
   });
 });

@@ -168,6 +168,48 @@ describe('pod template defaults', () => {
   });
 });
 
+describe('resource quantities', () => {
+  const QUANTITIES: [string | number, string][] = [
+    ['0.5', '500m'],
+    ['1.5Gi', '1536Mi'],
+    ['1024Mi', '1Gi'],
+    ['0.5Ki', '512'],
+    ['1000', '1k'],
+    [1000, '1k'],
+    ['12e2', '1200'],
+    ['1E3', '1e3'],
+    ['0.0001', '1m'],
+    ['5e-10', '1e-3'],
+    ['0', '0'],
+    ['1e99999999', '1e99999999'],
+    ['1e-99999999', '1e-3'],
+  ];
+
+  it('are written in canonical form, rounded up to milli precision, without work that grows with the exponent', async () => {
+    const limits = Object.fromEntries(QUANTITIES.map(([quantity], i) => [`example.com/r${i}`, quantity]));
+    const started = Date.now();
+    const created = await createAndDelete('ReplicaSet', {
+      metadata: { name: 'web-1' },
+      spec: { template: template({ containers: [{ name: 'c', image: 'nginx:1', resources: { limits } }] }) },
+    });
+    expect(created.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const stored = created.json.spec.template.spec.containers[0].resources.limits;
+    expect(QUANTITIES.map((_, i) => stored[`example.com/r${i}`])).toEqual(QUANTITIES.map(([, canonical]) => canonical));
+  });
+
+  it('refuses what is not a quantity with 400', async () => {
+    const k = kind('ReplicaSet');
+    for (const quantity of ['1.5.5', 'ten', '1Ki1', '--1']) {
+      const manifest = structuredClone(k.manifest);
+      manifest.spec.template.spec.containers[0].resources = { requests: { cpu: quantity } };
+      const response = await call('POST', collectionPath(k), manifest);
+      expect(response.status).toBe(400);
+      expect(response.json.message).toMatch(/cannot be handled as a ReplicaSet: (quantities must match the regular expression|unable to parse quantity's suffix)/);
+    }
+  });
+});
+
 describe('defaults of the other kinds', () => {
   it('ReplicaSet: one replica, selector and labels from the template, status with replicas', async () => {
     const created = await createAndDelete('ReplicaSet', { metadata: { name: 'web-1' }, spec: { template: template({ containers: [{ name: 'c', image: 'nginx:1' }] }) } });

@@ -6,7 +6,7 @@ import { validateLabels } from './object-meta-validation';
 /** metav1.LabelSelector: matchLabels and matchExpressions, ANDed. */
 export interface LabelSelector {
   matchLabels?: Record<string, string>;
-  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+  matchExpressions?: { key?: string; operator?: string; values?: string[] }[];
 }
 
 export const LABEL_SELECTOR_SCHEMA = s.struct('LabelSelector', {
@@ -31,7 +31,7 @@ export function validateLabelSelector(selector: LabelSelector | undefined, field
   (selector.matchExpressions ?? []).forEach((expression, i) => {
     const path = `${field}.matchExpressions[${i}]`;
     const values = expression.values ?? [];
-    const operator = OPERATORS[expression.operator];
+    const operator = OPERATORS[expression.operator ?? ''];
     if (operator === 'in' || operator === 'notin') {
       if (values.length === 0) errors.push(fieldErrors.required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     } else if (operator) {
@@ -39,9 +39,10 @@ export function validateLabelSelector(selector: LabelSelector | undefined, field
         errors.push(fieldErrors.forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       }
     } else {
-      errors.push(fieldErrors.invalid(`${path}.operator`, expression.operator, 'not a valid selector operator'));
+      errors.push(fieldErrors.invalid(`${path}.operator`, expression.operator ?? '', 'not a valid selector operator'));
     }
-    for (const message of qualifiedName(expression.key)) errors.push(fieldErrors.invalid(`${path}.key`, expression.key, message));
+    const key = expression.key ?? '';
+    for (const message of qualifiedName(key)) errors.push(fieldErrors.invalid(`${path}.key`, key, message));
   });
   return errors;
 }
@@ -53,9 +54,9 @@ export const isEmptySelector = (selector: LabelSelector): boolean =>
 function requirements(selector: LabelSelector): Requirement[] | undefined {
   const all: Requirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
   for (const expression of selector.matchExpressions ?? []) {
-    const operator = OPERATORS[expression.operator];
+    const operator = OPERATORS[expression.operator ?? ''];
     if (!operator) return undefined;
-    all.push({ key: expression.key, operator, values: [...(expression.values ?? [])].sort() });
+    all.push({ key: expression.key ?? '', operator, values: [...(expression.values ?? [])].sort() });
   }
   const valid = all.every((r) => {
     const needsValues = r.operator === '=' || r.operator === 'in' || r.operator === 'notin';

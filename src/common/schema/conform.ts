@@ -108,9 +108,15 @@ function canonicalQuantity(value: string | number): string {
   }
 }
 
-/** What Go leaves in a list item or map value given as null. */
-function zeroOf(schema: Schema): unknown {
-  if (schema.type === 'struct') return {};
-  if (schema.type === 'string') return '';
-  return null;
-}
+/** Go's zero values: what a list item or map value given as null decodes to. */
+const ZERO: Partial<Record<Schema['type'], unknown>> = {
+  struct: {},
+  string: '',
+  boolean: false,
+  int32: 0,
+  int64: 0,
+  intOrString: 0,
+  quantity: '0',
+};
+
+const zeroOf = (schema: Schema): unknown => structuredClone(ZERO[schema.type] ?? null);

@@ -27,9 +27,14 @@ function divideAwayFromZero(units: bigint, divisor: bigint): bigint {
   return units < 0n ? quotient - 1n : quotient + 1n;
 }
 
+const digits = (units: bigint) => (units < 0n ? -units : units).toString().length;
+const sign = (units: bigint) => (units > 0n ? 1 : units < 0n ? -1 : 0);
+
 /** The quantity at `scale` (a power of ten) or coarser, rounded up as the apiserver rounds. */
 export function roundUp(q: Quantity, scale: number): Quantity {
   if (q.exponent >= scale) return q;
+  // a value below one unit of the scale rounds to one unit (or stays 0), without computing a huge power of ten
+  if (scale - q.exponent > digits(q.units)) return { ...q, units: BigInt(sign(q.units)), exponent: scale };
   return { ...q, units: divideAwayFromZero(q.units, pow10(scale - q.exponent)), exponent: scale };
 }
 
@@ -66,6 +71,10 @@ export function parseQuantity(text: string): Quantity {
 const abs = (q: Quantity): Quantity => ({ ...q, units: q.units < 0n ? -q.units : q.units });
 
 export function compareQuantities(a: Quantity, b: Quantity): number {
+  if (sign(a.units) !== sign(b.units)) return sign(a.units) < sign(b.units) ? -1 : 1;
+  // of two values of one sign, the one with more digits before the point is larger in magnitude
+  const magnitude = (q: Quantity) => digits(q.units) + q.exponent;
+  if (sign(a.units) !== 0 && magnitude(a) !== magnitude(b)) return (magnitude(a) < magnitude(b) ? -1 : 1) * sign(a.units);
   const scale = Math.min(a.exponent, b.exponent);
   const left = a.units * pow10(a.exponent - scale);
   const right = b.units * pow10(b.exponent - scale);
