@@ -1,5 +1,5 @@
 import { FieldError } from '../errors/field-error';
-import { LabelSelector } from '../meta/label-selector';
+import { LabelSelector } from '../selectors/label-selector-object';
 import { KubeObject } from '../meta/kube-object';
 import { Schema } from '../schema/schema';
 import { COMMON_FIELD_LABELS, FieldLabel } from '../selectors/field-labels';

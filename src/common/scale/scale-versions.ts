@@ -1,4 +1,4 @@
-import { isEmptySelector, LabelSelector, selectorText } from '../meta/label-selector';
+import { isEmptySelector, LabelSelector, selectorText } from '../selectors/label-selector-object';
 import { defineKind } from '../registry/define-kind';
 import { defineStrategy, ScaleVersion } from '../registry/kind-definition';
 import { s, Schema } from '../schema/schema';

@@ -1,5 +1,5 @@
 import { FieldError, fieldErrors } from '../../common/errors/field-error';
-import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../common/meta/label-selector';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../common/selectors/label-selector-object';
 import { nonNegative } from '../../common/validation/numbers';
 import { PodController } from './controller.types';
 import { validateControllerTemplate } from './pod-template/pod-template.validation';

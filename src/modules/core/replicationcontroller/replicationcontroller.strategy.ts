@@ -1,6 +1,6 @@
 import { FieldError, fieldErrors } from '../../../common/errors/field-error';
 import { KubeObject } from '../../../common/meta/kube-object';
-import { selectorMatches } from '../../../common/meta/label-selector';
+import { selectorMatches } from '../../../common/selectors/label-selector-object';
 import { defineStrategy } from '../../../common/registry/kind-definition';
 import { s } from '../../../common/schema/schema';
 import { nameRules } from '../../../common/validation/names';

@@ -1,5 +1,5 @@
 import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../common/meta/label-selector';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../common/selectors/label-selector-object';
 import { nonNegative } from '../../../common/validation/numbers';
 import { validateStatusCounts } from '../../workloads/controller.validation';
 import { intOrPercentValue, notMoreThan100Percent, validateIntOrPercent } from '../../workloads/int-or-percent';

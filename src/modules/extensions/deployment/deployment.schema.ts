@@ -1,4 +1,4 @@
-import { LABEL_SELECTOR_SCHEMA } from '../../../common/meta/label-selector';
+import { LABEL_SELECTOR_SCHEMA } from '../../../common/selectors/label-selector-object';
 import { s } from '../../../common/schema/schema';
 import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
 

@@ -1,4 +1,4 @@
-import { LABEL_SELECTOR_SCHEMA, LabelSelector } from '../../../common/meta/label-selector';
+import { LABEL_SELECTOR_SCHEMA, LabelSelector } from '../../../common/selectors/label-selector-object';
 import { KubeObject } from '../../../common/meta/kube-object';
 import { s } from '../../../common/schema/schema';
 

@@ -1,6 +1,6 @@
 import { FieldError, fieldErrors } from '../../../common/errors/field-error';
 import { deepEqual } from '../../../common/meta/deep-equal';
-import { validateLabelSelector } from '../../../common/meta/label-selector';
+import { validateLabelSelector } from '../../../common/selectors/label-selector-object';
 import { defineStrategy } from '../../../common/registry/kind-definition';
 import { nameRules } from '../../../common/validation/names';
 import { validatePortNumOrName } from '../../workloads/pod-template/handler.validation';

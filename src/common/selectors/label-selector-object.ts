@@ -1,9 +1,10 @@
 import { FieldError, fieldErrors } from '../errors/field-error';
+import { validateLabels } from '../meta/object-meta-validation';
 import { s } from '../schema/schema';
 import { labelValue, qualifiedName } from '../validation/names';
-import { validateLabels } from './object-meta-validation';
+import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
 
-/** metav1.LabelSelector: matchLabels and matchExpressions, ANDed. */
+/** metav1.LabelSelector, the selector object of specs: matchLabels and matchExpressions, ANDed. */
 export interface LabelSelector {
   matchLabels?: Record<string, string>;
   matchExpressions?: { key?: string; operator?: string; values?: string[] }[];
@@ -14,15 +15,7 @@ export const LABEL_SELECTOR_SCHEMA = s.struct('LabelSelector', {
   matchExpressions: s.list(s.struct('LabelSelectorRequirement', { key: s.string, operator: s.string, values: s.stringList })),
 });
 
-type Operator = '=' | 'in' | 'notin' | 'exists' | '!';
-
-interface Requirement {
-  key: string;
-  operator: Operator;
-  values: string[];
-}
-
-const OPERATORS: Record<string, Operator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
+const OPERATORS: Record<string, LabelOperator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 
 /** The selector's checks (reference §12.2): labels, operators, and values that fit the operator. */
 export function validateLabelSelector(selector: LabelSelector | undefined, field: string): FieldError[] {
@@ -51,8 +44,8 @@ export const isEmptySelector = (selector: LabelSelector): boolean =>
   Object.keys(selector.matchLabels ?? {}).length + (selector.matchExpressions ?? []).length === 0;
 
 /** The selector as requirements sorted by key, or undefined when it cannot be one (the apiserver's conversion fails). */
-function requirements(selector: LabelSelector): Requirement[] | undefined {
-  const all: Requirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
+function requirements(selector: LabelSelector): LabelRequirement[] | undefined {
+  const all: LabelRequirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
   for (const expression of selector.matchExpressions ?? []) {
     const operator = OPERATORS[expression.operator ?? ''];
     if (!operator) return undefined;
@@ -69,22 +62,6 @@ function requirements(selector: LabelSelector): Requirement[] | undefined {
   return valid ? all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) : undefined;
 }
 
-function matches(requirement: Requirement, labels: Record<string, string>): boolean {
-  const present = Object.prototype.hasOwnProperty.call(labels, requirement.key);
-  const value = labels[requirement.key];
-  switch (requirement.operator) {
-    case '=':
-    case 'in':
-      return present && requirement.values.includes(value);
-    case 'notin':
-      return !present || !requirement.values.includes(value);
-    case 'exists':
-      return present;
-    case '!':
-      return !present;
-  }
-}
-
 /**
  * Whether the selector selects objects with these labels: an absent selector selects nothing, an empty one
  * everything. Undefined when the selector is invalid.
@@ -92,7 +69,7 @@ function matches(requirement: Requirement, labels: Record<string, string>): bool
 export function selectorMatches(selector: LabelSelector | undefined, labels: Record<string, string> | null | undefined): boolean | undefined {
   if (!selector) return false;
   const all = requirements(selector);
-  return all && all.every((r) => matches(r, labels ?? {}));
+  return all && matchesLabels(all, labels);
 }
 
 /** The selector in label-selector text, as a Scale's targetSelector shows it: `app=web,tier in (a,b)`. */
