@@ -14,6 +14,8 @@ export type Schema =
 export type StructSchema = Extract<Schema, { type: 'struct' }>;
 
 const leaf = (type: LeafType): Schema => ({ type });
+const list = (items: Schema): Schema => ({ type: 'list', items });
+const map = (values: Schema): Schema => ({ type: 'map', values });
 
 /** Builders of schemas, named after the Go types. */
 export const s = {
@@ -27,8 +29,8 @@ export const s = {
   /** a field kept as sent, whatever its shape */
   any: leaf('any'),
   struct: (name: string, fields: Record<string, Schema>): StructSchema => ({ type: 'struct', name, fields }),
-  list: (items: Schema): Schema => ({ type: 'list', items }),
-  map: (values: Schema): Schema => ({ type: 'map', values }),
-  stringList: { type: 'list', items: leaf('string') } as Schema,
-  stringMap: { type: 'map', values: leaf('string') } as Schema,
+  list,
+  map,
+  stringList: list(leaf('string')),
+  stringMap: map(leaf('string')),
 };
