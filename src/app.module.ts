@@ -4,6 +4,7 @@ import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
+import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
 import { ObservabilityModule } from './observability/observability.module';
@@ -26,6 +27,7 @@ export class AppModule {
         SettingsModule.forRoot(settings),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
         ApiMachineryModule,
+        CoreModule,
         ExtensionsModule,
         FederationModule,
         GcModule,

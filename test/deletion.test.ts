@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { http } from './support/http';
+import { KUBECTLS, kubectl } from './support/kubectl';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
-const run = promisify(execFile);
 const base = '/apis/extensions/v1beta1';
 const deployments = (ns: string) => `${base}/namespaces/${ns}/deployments`;
 const replicasets = (ns: string) => `${base}/namespaces/${ns}/replicasets`;
@@ -206,25 +201,19 @@ describe('a restart in the middle of a foreground deletion', () => {
   });
 });
 
-describe('kubectl delete --cascade', () => {
-  const kubectls = ['kubectl', join(__dirname, '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl')];
+describe.each(KUBECTLS)('kubectl ($tag) delete --cascade', (client) => {
   it.each(['orphan', 'background', 'foreground'])('--cascade=%s behaves as against a real cluster', async (cascade) => {
-    for (const kubectl of kubectls) {
-      const ns = `cascade-${cascade}-${kubectls.indexOf(kubectl)}`;
-      await ownerAndDependent(ns, true);
-      const cacheDir = mkdtempSync(join(tmpdir(), 'kubectl-cache-'));
-      const { stdout } = await run(kubectl, [`--server=${server.url}`, `--cache-dir=${cacheDir}`, '-n', ns, 'delete', 'deployment', 'web', `--cascade=${cascade}`, '--timeout=20s'], {
-        env: { ...process.env, KUBECONFIG: '/dev/null' },
-      });
-      expect(stdout).toContain('deployment.extensions "web" deleted');
-      await gone(`${deployments(ns)}/web`);
-      const dependent = await get(`${replicasets(ns)}/web-1`);
-      if (cascade === 'orphan') {
-        expect(dependent.status).toBe(200);
-        expect(dependent.json.metadata.ownerReferences).toBeUndefined();
-      } else {
-        await gone(`${replicasets(ns)}/web-1`);
-      }
+    const ns = `cascade-${cascade}-${client.tag}`;
+    await ownerAndDependent(ns, true);
+    const result = await kubectl(client, server.url, ['-n', ns, 'delete', 'deployment', 'web', `--cascade=${cascade}`, '--timeout=20s']);
+    expect(result.stdout).toContain('deployment.extensions "web" deleted');
+    await gone(`${deployments(ns)}/web`);
+    const dependent = await get(`${replicasets(ns)}/web-1`);
+    if (cascade === 'orphan') {
+      expect(dependent.status).toBe(200);
+      expect(dependent.json.metadata.ownerReferences).toBeUndefined();
+    } else {
+      await gone(`${replicasets(ns)}/web-1`);
     }
   });
 });

@@ -138,3 +138,45 @@ export const nameRules = {
   dns1123Subdomain: asPrefix(dns1123Subdomain),
   dns1035Label: asPrefix(dns1035Label),
 };
+
+const C_IDENTIFIER = '[A-Za-z_][A-Za-z0-9_]*';
+const cIdentifierRe = full(C_IDENTIFIER);
+
+/** An environment variable name (1.7 requires a C identifier). */
+export function cIdentifier(value: string): string[] {
+  if (cIdentifierRe.test(value)) return [];
+  return [
+    `a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '${C_IDENTIFIER}')`,
+  ];
+}
+
+const WILDCARD_DNS1123_SUBDOMAIN = `\\*\\.${DNS1123_SUBDOMAIN}`;
+const wildcardRe = full(WILDCARD_DNS1123_SUBDOMAIN);
+
+/** A host such as `*.example.com`. */
+export function wildcardDns1123Subdomain(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > DNS1123_SUBDOMAIN_MAX) errors.push(tooLong(DNS1123_SUBDOMAIN_MAX));
+  if (!wildcardRe.test(value)) {
+    errors.push(
+      `a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character (e.g. '*.example.com', regex used for validation is '${WILDCARD_DNS1123_SUBDOMAIN}')`,
+    );
+  }
+  return errors;
+}
+
+/** A port number: 1–65535. */
+export function portNumber(value: number): string[] {
+  return value >= 1 && value <= 65535 ? [] : ['must be between 1 and 65535, inclusive'];
+}
+
+/** An IANA service name, as a named port must be. */
+export function portName(value: string): string[] {
+  const errors: string[] = [];
+  if (value.length > 15) errors.push(tooLong(15));
+  if (!/^[-a-z0-9]+$/.test(value)) errors.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(value)) errors.push('must contain at least one letter (a-z)');
+  if (value.includes('--')) errors.push('must not contain consecutive hyphens');
+  if (value.startsWith('-') || value.endsWith('-')) errors.push('must not begin or end with a hyphen');
+  return errors;
+}
