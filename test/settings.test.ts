@@ -60,7 +60,10 @@ describe('the documentation of the settings', () => {
   });
 });
 
+// The first test that runs the server as a process compiles it (tens of seconds on a cold machine).
 describe('a server started with bad settings', () => {
+  jest.setTimeout(120_000);
+
   it('stops at once with exit code 1 and a message that names the setting', () => {
     const { code, stderr } = runServerToExit({ DATABASE_URL: 'postgresql://127.0.0.1:1/none' }, ['--port=http']);
     expect(code).toBe(1);
