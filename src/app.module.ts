@@ -2,8 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
+import { GcModule } from './gc/gc.module';
+import { HealthModule } from './health/health.module';
+import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -23,8 +27,12 @@ export class AppModule {
         SettingsModule.forRoot(settings),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
         ApiMachineryModule,
+        CoreModule,
         ExtensionsModule,
         FederationModule,
+        GcModule,
+        ObservabilityModule,
+        HealthModule,
       ],
     };
   }

@@ -131,7 +131,8 @@ describe('fieldSelector', () => {
     expect(names(await list('fieldSelector=status.replicas%3D0', rsPath))).toEqual([]);
 
     const psps = `${base}/podsecuritypolicies`;
-    expect((await http(server.url, 'POST', psps, { body: { metadata: { name: 'p1' }, spec: {} } })).status).toBe(201);
+    const rules = { seLinux: { rule: 'RunAsAny' }, runAsUser: { rule: 'RunAsAny' }, supplementalGroups: { rule: 'RunAsAny' }, fsGroup: { rule: 'RunAsAny' } };
+    expect((await http(server.url, 'POST', psps, { body: { metadata: { name: 'p1' }, spec: rules } })).status).toBe(201);
     expect(names(await list('fieldSelector=metadata.name%3Dp1', psps))).toEqual(['p1']);
     expect(names(await list('fieldSelector=metadata.namespace%3D', psps))).toEqual(['p1']);
   });
@@ -207,7 +208,7 @@ describe('delete-collection', () => {
     for (const [name, tier] of [['s1', 'web'], ['s2', 'web'], ['s3', 'db']]) {
       await http(server.url, 'POST', path, { body: deployment(name, { tier }, 'sweep') });
     }
-    const response = await http(server.url, 'DELETE', `${path}?labelSelector=tier%3Dweb`);
+    const response = await http(server.url, 'DELETE', `${path}?labelSelector=tier%3Dweb`, { body: { propagationPolicy: 'Background' } });
     expect(response.status).toBe(200);
     expect(response.json.kind).toBe('DeploymentList');
     expect(names(response)).toEqual(['s1', 's2']);

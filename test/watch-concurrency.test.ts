@@ -60,7 +60,7 @@ async function writer(index: number, round: string): Promise<void> {
       delete current.metadata.resourceVersion;
       await send('PUT', `${path}/${name}`, current, first, second);
     }
-    if (i % 2 === 0) await send('DELETE', `${path}/${name}`, undefined, second, first);
+    if (i % 2 === 0) await send('DELETE', `${path}/${name}`, { propagationPolicy: 'Background' }, second, first);
   }
 }
 

@@ -3,6 +3,9 @@ import { collectionPath, itemPath, KINDS } from './support/kinds';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
+/** What kubectl sends by default; Deployments are otherwise orphaned, i.e. kept until the collector runs. */
+const background = { propagationPolicy: 'Background' };
+
 let server: TestServer;
 const watches: WatchClient[] = [];
 const base = '/apis/extensions/v1beta1';
@@ -59,7 +62,7 @@ describe('every watch form of every kind', () => {
     }
     await create(collectionPath(k), k.manifest);
     await update(itemPath(k, name), (o) => (o.metadata.labels = { watched: 'yes' }));
-    expect((await http(server.url, 'DELETE', itemPath(k, name))).status).toBe(200);
+    expect((await http(server.url, 'DELETE', itemPath(k, name), { body: background })).status).toBe(200);
     for (const client of clients) {
       const events = await client.count(3);
       expect(client.summary()).toEqual([`ADDED ${name}`, `MODIFIED ${name}`, `DELETED ${name}`]);
@@ -89,7 +92,7 @@ describe('start and resourceVersion', () => {
     const first = await create(deployments(ns), deployment('a'));
     await update(`${deployments(ns)}/a`, (o) => (o.metadata.labels = { step: '1' }));
     await create(deployments(ns), deployment('b'));
-    await http(server.url, 'DELETE', `${deployments(ns)}/a`);
+    await http(server.url, 'DELETE', `${deployments(ns)}/a`, { body: background });
     const client = await watch(`${deployments(ns)}?watch=true&resourceVersion=${first.metadata.resourceVersion}`);
     await client.count(3);
     expect(client.summary()).toEqual(['MODIFIED a', 'ADDED b', 'DELETED a']);
@@ -154,7 +157,7 @@ describe('selectors', () => {
     await update(`${deployments(ns)}/p`, (o) => (o.metadata.labels = { tier: 'web' }));
     await update(`${deployments(ns)}/p`, (o) => (o.metadata.labels = { tier: 'web', more: 'x' }));
     await update(`${deployments(ns)}/p`, (o) => (o.metadata.labels = { tier: 'db' }));
-    await http(server.url, 'DELETE', `${deployments(ns)}/p`);
+    await http(server.url, 'DELETE', `${deployments(ns)}/p`, { body: background });
     await create(deployments(ns), deployment('q', { tier: 'web' }));
     await client.count(4);
     expect(client.summary()).toEqual(['ADDED p', 'MODIFIED p', 'DELETED p', 'ADDED q']);

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import createSubscriber, { Subscriber } from 'pg-listen';
 import { DATABASE_URL } from '../database/database.tokens';
-import { Change, resourceKey } from './change';
+import { ServerMetrics } from '../observability/server-metrics';
+import { ALL_RESOURCES, Change, resourceKey } from './change';
 import { BodilessChange, ChangeHistory } from './change-history';
 
 /** The channel the objects triggers notify on commit (see prisma/migrations/0001_init). */
@@ -10,8 +11,11 @@ const PAGE = 500;
 /** A backstop for notifications lost while the listening connection was silently broken. */
 const POLL_INTERVAL_MS = 1000;
 
-/** Receives the changes of one resource, in resourceVersion order, each exactly once. */
+export { ALL_RESOURCES } from './change';
+
+/** Receives the changes of one resource (or of all), in resourceVersion order, each exactly once. */
 export interface FeedSubscriber {
+  /** resourceKey(group, resource), or ALL_RESOURCES */
   readonly key: string;
   deliver(change: Change): void;
 }
@@ -39,6 +43,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly history: ChangeHistory,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly metrics: ServerMetrics,
   ) {}
 
   /** The resourceVersion of the last change delivered to subscribers. */
@@ -49,6 +54,16 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   /** True while the listening connection is up and the last read of the change log succeeded. */
   get connected(): boolean {
     return this.healthy;
+  }
+
+  /** Whether the feed has delivered every change up to `position`, reading on for up to `timeoutMs` if not yet. */
+  async reaches(position: bigint, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.delivered < position && Date.now() < deadline) {
+      this.catchUp();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.delivered >= position;
   }
 
   async onModuleInit(): Promise<void> {
@@ -133,10 +148,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
         await this.readMissingBodies(changes);
         for (const change of changes) {
           this.delivered = change.resourceVersion;
-          if (change.object) this.dispatch(change);
-          else if (this.subscribers.has(resourceKey(change.group, change.resource))) {
-            this.logger.error(`change ${change.resourceVersion} was compacted away before it could be delivered`);
-          }
+          this.dispatch(change);
         }
         if (changes.length < PAGE) break;
       }
@@ -150,9 +162,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private async readMissingBodies(changes: (Change | BodilessChange)[]): Promise<void> {
     const tried = new Set<bigint>();
     for (;;) {
-      const missing = changes.filter(
-        (c) => !c.object && !tried.has(c.resourceVersion) && this.subscribers.has(resourceKey(c.group, c.resource)),
-      );
+      const missing = changes.filter((c) => !c.object && !tried.has(c.resourceVersion) && this.subscribersOf(c).length > 0);
       if (missing.length === 0) return;
       missing.forEach((c) => tried.add(c.resourceVersion));
       const bodies = await this.history.bodies(missing.map((c) => c.resourceVersion));
@@ -160,10 +170,22 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private dispatch(change: Change): void {
-    const set = this.subscribers.get(resourceKey(change.group, change.resource));
-    if (!set) return;
-    for (const subscriber of set) {
+  private subscribersOf(change: Change | BodilessChange): FeedSubscriber[] {
+    return [
+      ...(this.subscribers.get(resourceKey(change.group, change.resource)) ?? []),
+      ...(this.subscribers.get(ALL_RESOURCES) ?? []),
+    ];
+  }
+
+  private dispatch(change: Change | BodilessChange): void {
+    this.metrics.changesRead.inc({ group: change.group, resource: change.resource });
+    const subscribers = this.subscribersOf(change);
+    if (subscribers.length === 0) return;
+    if (!change.object) {
+      this.logger.error(`change ${change.resourceVersion} was compacted away before it could be delivered`);
+      return;
+    }
+    for (const subscriber of subscribers) {
       try {
         subscriber.deliver(change);
       } catch (error) {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
 import { KubeObject } from '../common/meta/kube-object';
-import { Change, CHANGE_COLUMNS, ChangeRow, toChange } from './change';
+import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, toChange } from './change';
 
 /** A change read without its objects (see ChangeHistory.after). */
 export type BodilessChange = Omit<Change, 'object'> & { object: null };
@@ -19,23 +19,31 @@ export class ChangeHistory {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async newest(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ newest: string }>(
-      'SELECT COALESCE(MAX(resource_version), 0)::text AS newest FROM change_log',
+    return (await this.state()).newest;
+  }
+
+  /** The newest committed change and the compaction horizon, read together. */
+  async state(): Promise<{ newest: bigint; compactedThrough: bigint }> {
+    const { rows } = await this.pool.query<{ newest: string; compacted_through: string }>(
+      `SELECT (SELECT COALESCE(MAX(resource_version), 0) FROM change_log)::text AS newest,
+              (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through`,
     );
-    return BigInt(rows[0].newest);
+    return { newest: BigInt(rows[0].newest), compactedThrough: BigInt(rows[0].compacted_through) };
   }
 
   /**
    * The next changes after `after`, in resourceVersion order; only those of the resources in `withBodies` (keys of
-   * `resourceKey`) carry their objects, the others have none (`object` null) to spare reading and parsing them.
+   * `resourceKey`, or ALL_RESOURCES) carry their objects, the others have none (`object` null) to spare reading and
+   * parsing them.
    */
   async after(after: bigint, limit: number, withBodies: string[]): Promise<(Change | BodilessChange)[]> {
-    const body = (column: string) => `CASE WHEN api_group || '/' || resource = ANY($3) THEN ${column} END AS ${column}`;
+    const body = (column: string) =>
+      `CASE WHEN $4 = ANY($3) OR api_group || '/' || resource = ANY($3) THEN ${column} END AS ${column}`;
     const { rows } = await this.pool.query<ChangeRow>({
       name: 'change-log-after',
       text: `SELECT resource_version, event_type, api_group, resource, namespace, name, ${body('object')}, ${body('previous_object')}
              FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
-      values: [after.toString(), limit, withBodies],
+      values: [after.toString(), limit, withBodies, ALL_RESOURCES],
     });
     return rows.map(toChange);
   }

@@ -49,3 +49,6 @@ export function toChange(row: ChangeRow): Change {
 
 /** The key under which watchers of one resource are found. */
 export const resourceKey = (group: string, resource: string) => `${group}/${resource}`;
+
+/** The key of a subscriber that receives the changes of every resource. */
+export const ALL_RESOURCES = '*';

@@ -15,7 +15,8 @@ export type StatusReason =
   | 'Timeout'
   | 'ServerTimeout'
   | 'InternalError'
-  | 'ServiceUnavailable';
+  | 'ServiceUnavailable'
+  | 'TooManyRequests';
 
 export interface StatusDetails {
   name?: string;
@@ -24,6 +25,11 @@ export interface StatusDetails {
   uid?: string;
   causes?: { reason?: string; message?: string; field?: string }[];
   retryAfterSeconds?: number;
+}
+
+/** Details as Go writes them: empty name, group, kind and uid are left out (the core group's is ''). */
+export function statusDetails(details: StatusDetails): StatusDetails {
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value !== '' && value !== undefined)) as StatusDetails;
 }
 
 /** A Kubernetes `Status` object (kind Status, apiVersion v1). */
@@ -52,7 +58,7 @@ export class StatusError extends Error {
   toStatus(): Status {
     const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message };
     if (this.reason) status.reason = this.reason;
-    if (this.details) status.details = this.details;
+    if (this.details) status.details = statusDetails(this.details);
     status.code = this.code;
     return status;
   }
@@ -141,6 +147,9 @@ export const apiErrors = {
     new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
       retryAfterSeconds: 1,
     }),
+
+  tooManyRequests: () =>
+    new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 }),
 
   serviceUnavailable: (message: string) =>
     new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
