@@ -1,6 +1,7 @@
 import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { StatusExceptionFilter } from './common/http/status-exception.filter';
 
@@ -17,7 +18,13 @@ export interface AppOptions {
 
 /** Builds the server: NestJS on Fastify, with every request body read raw so the codecs at the edge decode it. */
 export async function createApp(options: AppOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, exposeHeadRoutes: false });
+  const statusFilter = new StatusExceptionFilter(BODY_LIMIT);
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    exposeHeadRoutes: false,
+    // errors Fastify's router raises before any route runs (e.g. a malformed %-escape in the path)
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => statusFilter.send(error, request, reply),
+  });
   const fastify = adapter.getInstance();
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -26,6 +33,6 @@ export async function createApp(options: AppOptions): Promise<NestFastifyApplica
     adapter,
     { bodyParser: false, logger: LEVELS.slice(0, LEVELS.indexOf(options.logLevel) + 1) },
   );
-  app.useGlobalFilters(new StatusExceptionFilter(BODY_LIMIT));
+  app.useGlobalFilters(statusFilter);
   return app;
 }

@@ -7,7 +7,8 @@ const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
 
 /** pretty output: `?pretty=`, a pretty=1 media-type parameter, or a curl/Wget/browser User-Agent (reference §7.1). */
 export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): boolean {
-  const query = param(request.query as Query, 'pretty');
+  // no query at all when Fastify's router failed before parsing it
+  const query = param((request.query ?? {}) as Query, 'pretty');
   if (query !== undefined) return strictBool(query);
   if (negotiated.pretty) return true;
   const agent = request.headers['user-agent'] ?? '';
