@@ -1,6 +1,7 @@
 import { load as loadYaml } from 'js-yaml';
 import { apiErrors } from '../errors/status-error';
 import { bareType, BODY_TYPES, JSON_TYPE, YAML_TYPE } from './media-types';
+import { unstorableReason } from './storable';
 
 /** The request body, untouched, as the content-type parser received it. */
 export type RawBody = Buffer | undefined;
@@ -11,31 +12,39 @@ function snippet(body: Buffer): string {
   return body.length > 30 ? `${text} ...` : text;
 }
 
+const unrecognized = (expected: string, bytes: Buffer, reason: string) =>
+  apiErrors.badRequest(
+    `the object provided is unrecognized (must be of type ${expected}): couldn't get version/kind; json parse error: ${reason} (${snippet(bytes)})`,
+  );
+
 /**
- * Reads a JSON or YAML request body into plain JSON values. `expected` names the kind the endpoint takes, for the
- * error messages; anything unreadable is a 400, an unknown Content-Type a 415.
+ * Reads a JSON or YAML request body into plain JSON values that PostgreSQL can store. `expected` names the kind the
+ * endpoint takes, for the error messages; anything unreadable is a 400, an unknown Content-Type a 415.
  */
 export function decodeDocument(body: RawBody, contentType: string | undefined, expected: string): unknown {
-  const type = bareType(contentType);
   const bytes = body ?? Buffer.alloc(0);
-  const unrecognized = (reason: string) =>
-    apiErrors.badRequest(
-      `the object provided is unrecognized (must be of type ${expected}): couldn't get version/kind; json parse error: ${reason} (${snippet(bytes)})`,
-    );
+  const document = parseDocument(bytes, contentType, expected);
+  const unstorable = unstorableReason(document);
+  if (unstorable) throw unrecognized(expected, bytes, unstorable);
+  return document;
+}
+
+function parseDocument(bytes: Buffer, contentType: string | undefined, expected: string): unknown {
+  const type = bareType(contentType);
   if (type === '' || type === JSON_TYPE) {
-    if (bytes.length === 0) throw unrecognized('unexpected end of JSON input');
+    if (bytes.length === 0) throw unrecognized(expected, bytes, 'unexpected end of JSON input');
     try {
       return JSON.parse(bytes.toString('utf8'));
     } catch (error) {
-      throw unrecognized((error as Error).message);
+      throw unrecognized(expected, bytes, (error as Error).message);
     }
   }
   if (type === YAML_TYPE) {
-    if (bytes.length === 0) throw unrecognized('unexpected end of JSON input');
+    if (bytes.length === 0) throw unrecognized(expected, bytes, 'unexpected end of JSON input');
     try {
       return loadYaml(bytes.toString('utf8'), { json: true });
     } catch (error) {
-      throw unrecognized(`error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
+      throw unrecognized(expected, bytes, `error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
     }
   }
   throw apiErrors.unsupportedMediaType(BODY_TYPES);
