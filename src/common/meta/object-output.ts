@@ -26,8 +26,8 @@ export function orderedMeta(meta: ObjectMeta): ObjectMeta {
 export interface OutputOptions {
   /** items of a list carry no kind or apiVersion */
   withTypeMeta: boolean;
-  /** the namespace of the request, used for the selfLink when the object has none */
-  requestNamespace?: string;
+  /** the namespace and name of the request, used for the selfLink when the object has none (an export clears them) */
+  request?: { namespace?: string; name?: string };
   subresource?: string;
 }
 
@@ -35,8 +35,8 @@ export interface OutputOptions {
 export function toOutput(def: KindDefinition, object: KubeObject, options: OutputOptions): KubeObject {
   const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = object;
   const meta: ObjectMeta = { ...metadata };
-  const name = meta.name ?? '';
-  meta.selfLink = selfLink(def, meta.namespace || options.requestNamespace, name, options.subresource);
+  const name = meta.name || options.request?.name || '';
+  meta.selfLink = selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource);
   const out: Record<string, unknown> = {};
   if (options.withTypeMeta) {
     out.kind = def.kind;
