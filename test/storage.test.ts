@@ -1,0 +1,273 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, Pool } from 'pg';
+import { applyMigrations, readMigrations } from '../src/database/migrator';
+import { http } from './support/http';
+import { collectionPath, itemPath, KINDS } from './support/kinds';
+import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
+
+// The storage an operator sees with psql: one row per object, one change-log row per committed change with
+// resourceVersions in commit order, whoever made the change (the API or plain SQL).
+
+const DEPLOYMENT = KINDS.find((k) => k.kind === 'Deployment')!;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
+const deployment = (name: string, namespace: string) => ({
+  ...DEPLOYMENT.manifest,
+  metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace },
+});
+/** The object as stored: what the API answers, less resourceVersion and selfLink. */
+const asStored = (object: any) => {
+  const { resourceVersion: _rv, selfLink: _link, ...metadata } = object.metadata;
+  return { ...object, metadata };
+};
+const changesOf = (namespace: string, name: string) =>
+  server.sql<any>(
+    `SELECT resource_version::text, event_type, api_group, resource, namespace, name, uid, object, previous_object
+     FROM change_log WHERE namespace = $1 AND name = $2 ORDER BY resource_version`,
+    [namespace, name],
+  );
+const columnsOf = async (table: string) =>
+  (await server.sql<{ column_name: string }>(
+    'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+    [table],
+  )).map((c) => c.column_name);
+
+describe('the tables', () => {
+  it('have the columns the README documents', async () => {
+    expect(await columnsOf('objects')).toEqual([
+      'api_group',
+      'resource',
+      'namespace',
+      'name',
+      'uid',
+      'resource_version',
+      'created_at',
+      'updated_at',
+      'body',
+    ]);
+    expect(await columnsOf('change_log')).toEqual([
+      'resource_version',
+      'event_type',
+      'api_group',
+      'resource',
+      'namespace',
+      'name',
+      'uid',
+      'object',
+      'previous_object',
+      'changed_at',
+    ]);
+  });
+});
+
+describe('changes through the API', () => {
+  const NS = 'api-changes';
+  let created: any;
+
+  beforeAll(async () => {
+    created = (await call('POST', collectionPath(DEPLOYMENT, NS), deployment('web', NS))).json;
+  });
+
+  it('keep each object in one readable row', async () => {
+    const rows = await server.sql<any>('SELECT * FROM objects WHERE namespace = $1', [NS]);
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row).toMatchObject({
+      api_group: 'extensions',
+      resource: 'deployments',
+      namespace: NS,
+      name: 'web',
+      uid: created.metadata.uid,
+      resource_version: created.metadata.resourceVersion,
+      body: asStored(created),
+    });
+    expect(row.created_at).toBeInstanceOf(Date);
+    expect(row.updated_at).toEqual(row.created_at);
+  });
+
+  it('log create, replace and delete, one row each, with strictly increasing resourceVersions', async () => {
+    const changed = structuredClone(created);
+    changed.spec.replicas = 3;
+    const replaced = (await call('PUT', itemPath(DEPLOYMENT, 'web', NS), changed)).json;
+    const identical = await call('PUT', itemPath(DEPLOYMENT, 'web', NS), replaced);
+    expect(identical.json.metadata.resourceVersion).toBe(replaced.metadata.resourceVersion);
+    expect((await call('DELETE', itemPath(DEPLOYMENT, 'web', NS))).status).toBe(200);
+
+    const changes = await changesOf(NS, 'web');
+    const common = { api_group: 'extensions', resource: 'deployments', namespace: NS, name: 'web', uid: created.metadata.uid };
+    expect(changes).toEqual([
+      { ...common, event_type: 'ADDED', resource_version: created.metadata.resourceVersion, object: asStored(created), previous_object: null },
+      {
+        ...common,
+        event_type: 'MODIFIED',
+        resource_version: replaced.metadata.resourceVersion,
+        object: asStored(replaced),
+        previous_object: asStored(created),
+      },
+      { ...common, event_type: 'DELETED', resource_version: expect.any(String), object: asStored(replaced), previous_object: null },
+    ]);
+    const versions = changes.map((c) => BigInt(c.resource_version));
+    expect(versions[0] < versions[1] && versions[1] < versions[2]).toBe(true);
+    expect(await server.sql('SELECT 1 FROM objects WHERE namespace = $1', [NS])).toEqual([]);
+  });
+});
+
+describe('changes made with SQL', () => {
+  const NS = 'sql-changes';
+  const WEB = itemPath(DEPLOYMENT, 'web', NS);
+  const where = `api_group = 'extensions' AND resource = 'deployments' AND namespace = '${NS}' AND name = 'web'`;
+  let created: any;
+
+  beforeAll(async () => {
+    created = (await call('POST', collectionPath(DEPLOYMENT, NS), deployment('web', NS))).json;
+  });
+
+  it('an UPDATE of body is seen through the API with a new resourceVersion and logged as MODIFIED', async () => {
+    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
+    const got = (await call('GET', WEB)).json;
+    expect(got.spec.replicas).toBe(5);
+    expect(BigInt(got.metadata.resourceVersion)).toBeGreaterThan(BigInt(created.metadata.resourceVersion));
+    const changes = await changesOf(NS, 'web');
+    expect(changes.map((c) => c.event_type)).toEqual(['ADDED', 'MODIFIED']);
+    expect(changes[1].resource_version).toBe(got.metadata.resourceVersion);
+    expect(changes[1].previous_object.spec.replicas).toBe(2);
+    expect(changes[1].object).toEqual(asStored(got));
+  });
+
+  it('an UPDATE that leaves body as it was changes and logs nothing', async () => {
+    const before = (await call('GET', WEB)).json;
+    const count = (await changesOf(NS, 'web')).length;
+    await server.sql(`UPDATE objects SET body = body WHERE ${where}`);
+    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
+    expect((await call('GET', WEB)).json).toEqual(before);
+    expect(await changesOf(NS, 'web')).toHaveLength(count);
+  });
+
+  it('an INSERT of api_group, resource and body is a new object, logged as ADDED', async () => {
+    const body = { ...asStored(created), metadata: { ...asStored(created).metadata, name: 'inserted' } };
+    const [row] = await server.sql<any>(
+      `INSERT INTO objects (api_group, resource, body) VALUES ('extensions', 'deployments', $1) RETURNING resource_version::text`,
+      [body],
+    );
+    const got = (await call('GET', itemPath(DEPLOYMENT, 'inserted', NS))).json;
+    expect(got.metadata.resourceVersion).toBe(row.resource_version);
+    expect(got.metadata.selfLink).toBe(itemPath(DEPLOYMENT, 'inserted', NS));
+    expect((await changesOf(NS, 'inserted')).map((c) => [c.event_type, c.resource_version])).toEqual([['ADDED', row.resource_version]]);
+  });
+
+  it('a DELETE removes the object and is logged as DELETED', async () => {
+    const last = (await call('GET', WEB)).json;
+    await server.sql(`DELETE FROM objects WHERE ${where}`);
+    expect((await call('GET', WEB)).status).toBe(404);
+    const changes = await changesOf(NS, 'web');
+    const deleted = changes[changes.length - 1];
+    expect(deleted).toMatchObject({ event_type: 'DELETED', object: asStored(last), previous_object: null });
+    expect(BigInt(deleted.resource_version)).toBeGreaterThan(BigInt(last.metadata.resourceVersion));
+  });
+});
+
+describe('resourceVersions', () => {
+  it('are distinct under 200 concurrent creates, and a list reports the newest logged one', async () => {
+    const NS = 'concurrent';
+    const names = Array.from({ length: 200 }, (_, i) => `c-${String(i).padStart(3, '0')}`);
+    const versions: string[] = [];
+    const queue = [...names];
+    const worker = async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const response = await call('POST', collectionPath(DEPLOYMENT, NS), deployment(name, NS));
+        expect(response.status).toBe(201);
+        versions.push(response.json.metadata.resourceVersion);
+      }
+    };
+    await Promise.all(Array.from({ length: 25 }, worker));
+
+    expect(new Set(versions).size).toBe(200);
+    const list = (await call('GET', collectionPath(DEPLOYMENT, NS))).json;
+    expect(list.items.map((i: any) => i.metadata.name)).toEqual(names);
+    const [{ newest }] = await server.sql<{ newest: string }>('SELECT max(resource_version)::text AS newest FROM change_log');
+    expect(list.metadata.resourceVersion).toBe(newest);
+    const logged = await server.sql<{ resource_version: string }>(
+      `SELECT resource_version::text FROM change_log WHERE namespace = $1 AND event_type = 'ADDED'`,
+      [NS],
+    );
+    expect(logged.map((r) => r.resource_version).sort()).toEqual([...versions].sort());
+  });
+
+  it('follow the order in which changes become visible: a writer waits for an uncommitted smaller one', async () => {
+    const first = new Client({ connectionString: server.databaseUrl });
+    const second = new Client({ connectionString: server.databaseUrl });
+    await Promise.all([first.connect(), second.connect()]);
+    const insert = (client: Client, name: string) =>
+      client.query<{ resource_version: string }>(
+        `INSERT INTO objects (api_group, resource, body) VALUES ('extensions', 'deployments', $1) RETURNING resource_version::text`,
+        [deployment(name, 'ordering')],
+      );
+    try {
+      await first.query('BEGIN');
+      const early = (await insert(first, 'early')).rows[0].resource_version;
+      let lateVersion: string | undefined;
+      const late = insert(second, 'late').then((r) => (lateVersion = r.rows[0].resource_version));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lateVersion).toBeUndefined();
+      await first.query('COMMIT');
+      await late;
+      expect(BigInt(lateVersion!)).toBeGreaterThan(BigInt(early));
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('are applied exactly once when several instances start together on a fresh database', async () => {
+    const url = await createTestDatabase();
+    const pools = Array.from({ length: 4 }, () => new Pool({ connectionString: url, max: 2 }));
+    try {
+      const results = await Promise.all(pools.map((pool) => applyMigrations(pool)));
+      const names = readMigrations().map((m) => m.name);
+      expect(results.filter((applied) => applied.length > 0)).toEqual([names]);
+      expect(results.filter((applied) => applied.length === 0)).toHaveLength(pools.length - 1);
+      const { rows } = await pools[0].query('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name');
+      expect(rows.map((r) => r.migration_name)).toEqual(names);
+      expect(await applyMigrations(pools[0])).toEqual([]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+      await dropTestDatabase(url);
+    }
+  });
+});
+
+describe('the README’s operator SQL', () => {
+  it('runs as written', async () => {
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const operations = readme.slice(readme.indexOf('## Operations: the SQL'));
+    const block = /```sql\n([\s\S]*?)```/.exec(operations)?.[1];
+    expect(block).toBeDefined();
+    const created = (await call('POST', collectionPath(DEPLOYMENT), deployment('web', 'default'))).json;
+
+    const client = new Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      const results = (await client.query(block!)) as unknown as { command: string; rows: any[]; rowCount: number }[];
+      expect(results.map((r) => r.command)).toEqual(['SELECT', 'SELECT', 'SELECT', 'SELECT', 'UPDATE']);
+      expect(results[0].rows).toEqual([
+        { name: 'web', resource_version: created.metadata.resourceVersion, replicas: 2, images: ['nginx:1.13', 'busybox:1.36'] },
+      ]);
+      expect(results[1].rows).toHaveLength(1);
+      expect(Object.values(results[1].rows[0])[0]).toEqual({ ...asStored(created), metadata: { ...asStored(created).metadata, resourceVersion: created.metadata.resourceVersion } });
+      expect(results[2].rows.length).toBeGreaterThan(0);
+      expect(results[3].rows).toEqual([{ resource_version: created.metadata.resourceVersion, event_type: 'ADDED', labels: { app: 'web' } }]);
+      expect(results[4].rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+    expect((await call('GET', itemPath(DEPLOYMENT, 'web'))).json.spec.replicas).toBe(3);
+  });
+});
