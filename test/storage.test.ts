@@ -30,7 +30,7 @@ const asStored = (object: any) => {
 const changesOf = (namespace: string, name: string) =>
   server.sql<any>(
     `SELECT resource_version::text, event_type, api_group, resource, namespace, name, uid, object, previous_object
-     FROM change_log WHERE namespace = $1 AND name = $2 ORDER BY resource_version`,
+     FROM change_log WHERE namespace = $1 AND name = $2 ORDER BY change_log.resource_version`,
     [namespace, name],
   );
 const columnsOf = async (table: string) =>
@@ -222,6 +222,47 @@ describe('resourceVersions', () => {
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
+  });
+});
+
+describe('compare-and-swap writes', () => {
+  const NS = 'contention';
+  const path = (name: string) => itemPath(DEPLOYMENT, name, NS);
+  const withLabel = (object: any, value: string) => ({ ...object, metadata: { ...object.metadata, labels: { app: 'web', writer: value } } });
+
+  it('let every one of many concurrent unconditional replaces through, each logged once (last write wins)', async () => {
+    const created = (await call('POST', collectionPath(DEPLOYMENT, NS), deployment('shared', NS))).json;
+    const { resourceVersion: _rv, ...unconditional } = created.metadata;
+    const writers = Array.from({ length: 40 }, (_, i) => String(i));
+    const responses = await Promise.all(writers.map((w) => call('PUT', path('shared'), withLabel({ ...created, metadata: unconditional }, w))));
+    expect(responses.map((r) => r.status)).toEqual(writers.map(() => 200));
+
+    const changes = await changesOf(NS, 'shared');
+    expect(changes.map((c) => c.event_type)).toEqual(['ADDED', ...writers.map(() => 'MODIFIED')]);
+    const final = (await call('GET', path('shared'))).json;
+    expect(final.metadata.resourceVersion).toBe(changes[changes.length - 1].resource_version);
+    const last = responses.find((r) => r.json.metadata.resourceVersion === final.metadata.resourceVersion);
+    expect(final.metadata.labels).toEqual(last!.json.metadata.labels);
+  });
+
+  it('let exactly one of many concurrent replaces of the same resourceVersion through; the others get 409', async () => {
+    const created = (await call('POST', collectionPath(DEPLOYMENT, NS), deployment('conditional', NS))).json;
+    const writers = Array.from({ length: 20 }, (_, i) => String(i));
+    const responses = await Promise.all(writers.map((w) => call('PUT', path('conditional'), withLabel(created, w))));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409 && r.json.reason === 'Conflict')).toHaveLength(19);
+    expect((await changesOf(NS, 'conditional')).map((c) => c.event_type)).toEqual(['ADDED', 'MODIFIED']);
+  });
+
+  it('answer a second DELETE of an object waiting for its finalizers with the object, not a conflict', async () => {
+    const body = deployment('finalized', NS);
+    body.metadata.finalizers = ['example.com/keep'];
+    expect((await call('POST', collectionPath(DEPLOYMENT, NS), body)).status).toBe(201);
+    const first = await call('DELETE', path('finalized'));
+    const second = await call('DELETE', path('finalized'));
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.json.metadata).toMatchObject({ name: 'finalized', deletionGracePeriodSeconds: 0, finalizers: ['example.com/keep'] });
+    expect(second.json.metadata.deletionTimestamp).toEqual(expect.any(String));
   });
 });
 
