@@ -225,6 +225,8 @@ const cases: Case[] = [
   { title: 'a malformed escape in the path', method: 'GET', path: `${DEPLOYMENTS}/a%zz`, code: 400, reason: 'BadRequest' },
   { title: 'a string with a NUL character (PostgreSQL cannot store it)', method: 'POST', path: DEPLOYMENTS, body: web({ name: 'web2', annotations: { note: 'a\u0000b' } }), code: 400, reason: 'BadRequest', message: UNRECOGNIZED },
   { title: 'a key with a NUL character', method: 'PUT', path: WEB, body: { ...web({}), spec: { 'a\u0000': 1 } }, code: 400, reason: 'BadRequest' },
+  { title: 'half a surrogate pair in a string (PostgreSQL rejects it)', method: 'POST', path: DEPLOYMENTS, body: web({ name: 'web2', annotations: { note: 'a\ud800b' } }), code: 400, reason: 'BadRequest', message: UNRECOGNIZED },
+  { title: 'half a surrogate pair in a key', method: 'PUT', path: WEB, body: { ...web({}), spec: { '\udc00': 1 } }, code: 400, reason: 'BadRequest' },
   {
     title: 'a document nested too deeply',
     method: 'POST',
@@ -341,7 +343,16 @@ describe('after all of these', () => {
   });
 });
 
-describe('the nesting limit', () => {
+describe('what the limits let through', () => {
+  it('stores a string with a whole surrogate pair', async () => {
+    const body = web({ name: 'emoji', annotations: { note: 'ok \ud83d\ude00' } });
+    const created = await http(server.url, 'POST', DEPLOYMENTS, { body });
+    expect(created.status).toBe(201);
+    expect((await http(server.url, 'GET', `${DEPLOYMENTS}/emoji`)).json.metadata.annotations.note).toBe('ok 😀');
+    expect((await http(server.url, 'DELETE', `${DEPLOYMENTS}/emoji`)).status).toBe(200);
+  });
+
+
   it('stores the deepest document it allows and reads it back as JSON and YAML', async () => {
     const nested = `${'['.repeat(990)}${']'.repeat(990)}`;
     const body = `{"metadata":{"name":"deep"},"spec":{"x":${nested}}}`;
