@@ -2,7 +2,22 @@ import { apiErrors } from '../errors/status-error';
 import { groupVersion, KindDefinition } from '../registry/kind-definition';
 import { isPlainObject, KubeObject, ObjectMeta } from './kube-object';
 
-type Shape = 'string' | 'integer' | 'boolean' | 'time' | 'stringMap' | 'stringList' | 'objectList' | 'object';
+type Scalar = 'string' | 'integer' | 'boolean' | 'time' | 'stringMap' | 'stringList';
+/** A Go struct: its known fields are checked, others are dropped by the decoder. */
+interface Struct {
+  goType: string;
+  fields: Record<string, Shape>;
+}
+type Shape = Scalar | Struct | { listOf: Struct };
+
+const OWNER_REFERENCE: Struct = {
+  goType: 'v1.OwnerReference',
+  fields: { apiVersion: 'string', kind: 'string', name: 'string', uid: 'string', controller: 'boolean', blockOwnerDeletion: 'boolean' },
+};
+const INITIALIZERS: Struct = {
+  goType: 'v1.Initializers',
+  fields: { pending: { listOf: { goType: 'v1.Initializer', fields: { name: 'string' } } }, result: { goType: 'v1.Status', fields: {} } },
+};
 
 /** The Go type of each ObjectMeta field: a body that does not fit is not decodable (400). */
 const META_SHAPES: Record<keyof ObjectMeta, Shape> = {
@@ -18,21 +33,19 @@ const META_SHAPES: Record<keyof ObjectMeta, Shape> = {
   deletionGracePeriodSeconds: 'integer',
   labels: 'stringMap',
   annotations: 'stringMap',
-  ownerReferences: 'objectList',
-  initializers: 'object',
+  ownerReferences: { listOf: OWNER_REFERENCE },
+  initializers: INITIALIZERS,
   finalizers: 'stringList',
   clusterName: 'string',
 };
 
-const GO_TYPES: Record<Shape, string> = {
+const GO_TYPES: Record<Scalar, string> = {
   string: 'string',
   integer: 'int64',
   boolean: 'bool',
   time: 'v1.Time',
   stringMap: 'map[string]string',
   stringList: '[]string',
-  objectList: '[]v1.OwnerReference',
-  object: 'v1.Initializers',
 };
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -43,8 +56,7 @@ function jsonType(value: unknown): string {
   return typeof value === 'object' ? 'object' : typeof value;
 }
 
-function fits(value: unknown, shape: Shape): boolean {
-  if (value === null) return true; // null leaves a Go field at its zero value
+function fitsScalar(value: unknown, shape: Scalar): boolean {
   switch (shape) {
     case 'string':
       return typeof value === 'string';
@@ -58,11 +70,35 @@ function fits(value: unknown, shape: Shape): boolean {
       return isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string' || v === null);
     case 'stringList':
       return Array.isArray(value) && value.every((v) => typeof v === 'string');
-    case 'objectList':
-      return Array.isArray(value) && value.every(isPlainObject);
-    case 'object':
-      return isPlainObject(value);
   }
+}
+
+interface Misfit {
+  /** the JSON path of the value, e.g. metadata.ownerReferences.uid */
+  path: string;
+  value: unknown;
+  goType: string;
+}
+
+/** The first value in `value` that does not fit `shape`, or undefined when it all fits. */
+function misfit(value: unknown, shape: Shape, path: string): Misfit | undefined {
+  if (value === null || value === undefined) return undefined; // null leaves a Go field at its zero value
+  if (typeof shape === 'string') return fitsScalar(value, shape) ? undefined : { path, value, goType: GO_TYPES[shape] };
+  if ('listOf' in shape) {
+    if (!Array.isArray(value)) return { path, value, goType: `[]${shape.listOf.goType}` };
+    for (const item of value) {
+      // unlike Go, no null items: validation reads every item as an object
+      const found = item === null ? { path, value: item, goType: shape.listOf.goType } : misfit(item, shape.listOf, path);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(value)) return { path, value, goType: shape.goType };
+  for (const [field, fieldShape] of Object.entries(shape.fields)) {
+    const found = misfit(value[field], fieldShape, `${path}.${field}`);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -89,13 +125,14 @@ export function decodeObject(def: KindDefinition, document: unknown): KubeObject
   }
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(metadata ?? {})) {
+    if (!Object.hasOwn(META_SHAPES, field)) continue; // unknown fields are dropped
     const shape = META_SHAPES[field as keyof ObjectMeta];
-    if (shape === undefined) continue; // unknown fields are dropped
-    if (!fits(value, shape)) {
+    const wrong = misfit(value, shape, `metadata.${field}`);
+    if (wrong) {
       throw cannotHandle(
         def.kind,
         def.version,
-        `json: cannot unmarshal ${jsonType(value)} into Go struct field ObjectMeta.metadata.${field} of type ${GO_TYPES[shape]}`,
+        `json: cannot unmarshal ${jsonType(wrong.value)} into Go struct field ObjectMeta.${wrong.path} of type ${wrong.goType}`,
       );
     }
     if (value === null) continue;
