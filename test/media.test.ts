@@ -299,11 +299,13 @@ describe('namespace', () => {
 
 describe('fields the client may not set', () => {
   it('drops unknown top-level and metadata fields', async () => {
-    const body = { ...DEPLOYMENT.manifest, bogus: { a: 1 }, metadata: { name: 'unknown-fields', madeUp: 'x' } };
+    const metadata = JSON.parse('{"name": "unknown-fields", "madeUp": "x", "__proto__": {"name": "other"}}');
+    const body = { ...DEPLOYMENT.manifest, bogus: { a: 1 }, metadata };
     const response = await call('POST', collectionPath(DEPLOYMENT), { body });
     expect(response.status).toBe(201);
     expect(response.json).not.toHaveProperty('bogus');
     expect(response.json.metadata).not.toHaveProperty('madeUp');
+    expect(Object.keys(response.json.metadata)).not.toContain('__proto__');
     const stored = await storedBody('deployments', 'default', 'unknown-fields');
     expect(stored).not.toHaveProperty('bogus');
     expect(stored.metadata).not.toHaveProperty('madeUp');
