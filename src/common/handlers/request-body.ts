@@ -1,13 +1,61 @@
 import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors } from '../errors/status-error';
-import { decodeObject } from '../meta/decode-object';
+import { decodeObject, DecodeTarget } from '../meta/decode-object';
 import { KubeObject } from '../meta/kube-object';
 import { nameErrors } from '../meta/object-meta-validation';
+import { toOutput } from '../meta/object-output';
+import { applyPatch, decodePatch, Patch } from '../patch/apply-patch';
+import { strategicMergeSchema } from '../patch/strategic-merge-schema';
+import { parseResourceVersion } from '../request/query';
 import { ApiRequest } from './api-request';
 
-/** The request body decoded as an object of the endpoint's kind. */
-export function readObject(request: ApiRequest): KubeObject {
-  return decodeObject(request.def, decodeDocument(request.body, request.contentType, request.def.kind));
+/** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
+export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind));
+}
+
+/**
+ * The body of a PUT: the whole new object, of the endpoint's kind or of the given kind (a Scale), checked against
+ * the path as `checkReplacement` says.
+ */
+export function readReplacement(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  checkPathName(request);
+  const body = readObject(request, target);
+  checkReplacement(request, body);
+  return body;
+}
+
+/** The request body read as a patch of an object of the endpoint's kind, or of the given kind (a Scale). */
+export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
+  return decodePatch(request.contentType, request.body, strategicMergeSchema(target.group, target.version, target.kind));
+}
+
+/**
+ * `current` with the patch applied to its JSON form, as the body of a PUT would carry it (reference §8.1): decoded as
+ * the kind (the endpoint's, or the given one: a Scale), then checked like a PUT body.
+ */
+export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject, target: DecodeTarget = request.def): KubeObject {
+  const document = toOutput(request.def, current, { withTypeMeta: true, typeMeta: target });
+  const object = decodeObject(target, applyPatch(patch, document));
+  checkReplacement(request, object);
+  return object;
+}
+
+/**
+ * Checks the object a PUT or PATCH would store against the path: the same name (400 otherwise), a namespace that
+ * matches or is filled in (§2.5), and a resourceVersion, if any, that is a number.
+ */
+export function checkReplacement(request: ApiRequest, object: KubeObject): void {
+  const name = request.path.name as string;
+  const meta = object.metadata;
+  if (!meta.name) {
+    throw apiErrors.badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  }
+  if (meta.name !== name) {
+    throw apiErrors.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
+  }
+  settleNamespace(request, object, false);
+  if (meta.resourceVersion) meta.resourceVersion = parseResourceVersion(meta.resourceVersion);
 }
 
 /**

@@ -9,7 +9,7 @@ import { KindRegistry } from '../registry/kind-registry';
 import { parsePath, ResourcePath } from '../request/resource-path';
 import { Query } from '../request/query';
 import { resolveVerb } from '../request/verb';
-import { sendValue } from './reply';
+import { sendValue, streamEvents } from './reply';
 
 const API_PATHS = ['api', 'api/*', 'apis', 'apis/*'];
 
@@ -80,12 +80,14 @@ export class ApiController {
     const negotiated = negotiate(request.headers.accept, verb === 'watch');
     const response = await handler.handle({
       def,
+      verb,
       path,
       query,
       body: request.body as RawBody,
       contentType: request.headers['content-type'],
       negotiated,
     });
-    sendValue(request, reply, response.code, response.body, negotiated);
+    if ('events' in response) streamEvents(reply, response.events);
+    else sendValue(request, reply, response.code, response.body, negotiated);
   }
 }

@@ -1,6 +1,8 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate, Negotiated } from '../codec/negotiation';
+import { JsonEventSink } from '../codec/json-event-sink';
 import { encodeBody } from '../codec/response-encoder';
+import { EventStream } from '../codec/watch-events';
 import { param, Query, strictBool } from '../request/query';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
@@ -31,4 +33,17 @@ export function negotiateForError(request: FastifyRequest): Negotiated {
   } catch {
     return { type: 'application/json', pretty: false };
   }
+}
+
+/**
+ * Answers with a stream of watch events: headers at once, then one chunk per event. The JSON stream is labelled
+ * plain `application/json`, as the apiserver labels it (reference §6.2).
+ */
+export function streamEvents(reply: FastifyReply, events: EventStream): void {
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+  response.flushHeaders();
+  response.on('close', () => events.close());
+  events.attach(new JsonEventSink(response));
 }

@@ -5,8 +5,9 @@ import { KubeObject, nowTimestamp } from '../meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../meta/object-meta-validation';
 import { KindDefinition } from '../registry/kind-definition';
 import { DeleteOptions } from './delete-options';
+import { finalizersAfterDelete } from './deletion-policy';
 import { ListResult, ObjectKey, ObjectStore } from './object-store';
-import { generateName, prepareForCreate, prepareForUpdate, sameAsStored } from './object-preparation';
+import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
@@ -83,17 +84,9 @@ export class GenericRegistry {
     });
   }
 
-  /** The update preparation and validation of a whole-object write (PUT, and the result of a PATCH). */
+  /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
   prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
-    const wanted = object.metadata.resourceVersion;
-    if (wanted && wanted !== current.metadata.resourceVersion) throw apiErrors.staleResourceVersion(def, current.metadata.name as string);
-    if (object.metadata.uid && object.metadata.uid !== current.metadata.uid) {
-      throw apiErrors.conflict(
-        def,
-        current.metadata.name as string,
-        `Precondition failed: UID in precondition: ${object.metadata.uid}, UID in object meta: ${current.metadata.uid}`,
-      );
-    }
+    this.checkPreconditions(def, object, current);
     def.strategy.applyDefaults(object);
     prepareForUpdate(def, object, current);
     this.validate(def, object, [
@@ -104,9 +97,38 @@ export class GenericRegistry {
     return object;
   }
 
+  /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes (reference §11.1). */
+  prepareStatusUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    const status = def.strategy.status;
+    if (!status) throw apiErrors.methodNotAllowed();
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    prepareForStatusUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...status.validate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The resourceVersion and uid a body carries are preconditions of its write (409 when stale). */
+  private checkPreconditions(def: KindDefinition, object: KubeObject, current: KubeObject): void {
+    const wanted = object.metadata.resourceVersion;
+    if (wanted && wanted !== current.metadata.resourceVersion) throw apiErrors.staleResourceVersion(def, current.metadata.name as string);
+    if (object.metadata.uid && object.metadata.uid !== current.metadata.uid) {
+      throw apiErrors.conflict(
+        def,
+        current.metadata.name as string,
+        `Precondition failed: UID in precondition: ${object.metadata.uid}, UID in object meta: ${current.metadata.uid}`,
+      );
+    }
+  }
+
   /**
-   * Deletes an object: removed at once when it has no finalizers, otherwise marked with a deletionTimestamp and
-   * left for whoever owns the finalizers (an update that empties them removes it).
+   * Deletes an object (reference §9.2): removed at once when no finalizer is left once the options are applied;
+   * otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and left for whoever owns
+   * them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties them removes it.
    */
   delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
     const key = keyOf(def, namespace, name);
@@ -122,13 +144,18 @@ export class GenericRegistry {
         );
       }
       const version = current.metadata.resourceVersion as string;
-      if (!current.metadata.finalizers?.length) {
+      const finalizers = finalizersAfterDelete(def, current, options);
+      if (finalizers.length === 0) {
         return (await this.store.delete(key, version)) ? { removed: true, object: current } : undefined;
       }
       const marked = structuredClone(current);
-      marked.metadata.deletionTimestamp = nowTimestamp();
+      marked.metadata.finalizers = finalizers;
       marked.metadata.deletionGracePeriodSeconds = 0;
-      if (!current.metadata.deletionTimestamp && marked.metadata.generation) marked.metadata.generation += 1;
+      if (!current.metadata.deletionTimestamp) {
+        marked.metadata.deletionTimestamp = nowTimestamp();
+        if (marked.metadata.generation) marked.metadata.generation += 1;
+      }
+      if (sameAsStored(marked, current)) return { removed: false, object: current };
       const written = await this.store.update(key, version, marked);
       return written && { removed: false, object: written };
     });
