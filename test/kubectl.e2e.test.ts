@@ -1,29 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { http } from './support/http';
+import { useTestServer } from './support/api';
 import { itemPath, KindCase, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { KUBECTL_1_20, kubectl, KubectlClient, KubectlResult, KUBECTLS } from './support/kubectl';
 
 // Real clients against the server: the kubectl on the PATH and kubectl 1.20, the oldest supported one (CI fetches
-// it with scripts/fetch-kubectl-1.20.sh; elsewhere its tests are skipped when it is missing).
+// it with scripts/fetch-kubectl-1.20.sh and must have it; elsewhere its tests are skipped when it is missing).
 
-const KUBECTL_1_20 = join(__dirname, '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const CLIENTS = [
-  { name: 'kubectl from the PATH', binary: 'kubectl', present: true },
-  { name: 'kubectl 1.20', binary: KUBECTL_1_20, present: existsSync(KUBECTL_1_20) },
-];
-
-if (process.env.CI && !CLIENTS[1].present) {
+if (process.env.CI && !KUBECTLS.some((client) => client.binary === KUBECTL_1_20)) {
   test('kubectl 1.20 is installed (scripts/fetch-kubectl-1.20.sh)', () => {
     throw new Error(`${KUBECTL_1_20} is missing: CI must run scripts/fetch-kubectl-1.20.sh before the tests`);
   });
@@ -41,6 +27,7 @@ function parseTable(text: string): Record<string, string>[] {
 }
 
 const EXPECTED_RESOURCES = [
+  { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
   { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
   { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
   { NAME: 'ingresses', SHORTNAMES: 'ing', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Ingress' },
@@ -51,39 +38,27 @@ const EXPECTED_RESOURCES = [
   { NAME: 'clusters', SHORTNAMES: '', APIVERSION: 'federation/v1beta1', NAMESPACED: 'false', KIND: 'Cluster' },
 ];
 
-describe.each(CLIENTS.filter((c) => c.present))('$name', ({ binary }) => {
-  let server: TestServer;
+describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
+  const { call, server } = useTestServer();
   let work: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
+  beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-'));
   });
-  afterAll(async () => {
-    await server.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  /** Runs kubectl against the test server, with no kubeconfig and a discovery cache of this client's own. */
-  const kubectl = (...args: string[]) =>
-    new Promise<Result>((resolve) => {
-      const options = { env: { ...process.env, KUBECONFIG: '/dev/null', HOME: work }, timeout: 30_000 };
-      execFile(binary, [`--server=${server.url}`, `--cache-dir=${join(work, 'cache')}`, ...args], options, (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  const succeeded = (result: Result) => {
+  const run = (...args: string[]) => kubectl(client, server().url, args);
+  const succeeded = (result: KubectlResult) => {
     expect({ code: result.code, stderr: result.stderr.replace(/^WARNING: version difference.*\n/m, '') }).toEqual({ code: 0, stderr: '' });
     return result.stdout;
   };
 
   it('version shows the server as 1.7', async () => {
-    const output = succeeded(await kubectl('version'));
+    const output = succeeded(await run('version'));
     expect(output).toMatch(/Server Version: .*v1\.7\.4/);
   });
 
-  it('api-resources lists every resource of both groups', async () => {
-    const rows = parseTable(succeeded(await kubectl('api-resources')));
+  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers)', async () => {
+    const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
   });
 
@@ -94,28 +69,28 @@ describe.each(CLIENTS.filter((c) => c.present))('$name', ({ binary }) => {
     const printed = `${k.kind.toLowerCase()}.${k.group}`;
 
     it('create -f, get, get -o json/yaml, replace -f, delete', async () => {
-      expect(succeeded(await kubectl('create', '-f', k.file, ...scope))).toBe(`${printed}/${name} created\n`);
+      expect(succeeded(await run('create', '-f', k.file, ...scope))).toBe(`${printed}/${name} created\n`);
 
-      const table = parseTable(succeeded(await kubectl('get', resource, ...scope)));
+      const table = parseTable(succeeded(await run('get', resource, ...scope)));
       expect(table).toEqual([{ NAME: name, AGE: expect.stringMatching(/^\d+s$/) }]);
 
-      const asJson = JSON.parse(succeeded(await kubectl('get', resource, name, '-o', 'json', ...scope)));
+      const asJson = JSON.parse(succeeded(await run('get', resource, name, '-o', 'json', ...scope)));
       expect(asJson).toMatchObject({ kind: k.kind, apiVersion: `${k.group}/v1beta1`, metadata: { name, selfLink: itemPath(k, name) } });
-      const asYaml = load(succeeded(await kubectl('get', resource, name, '-o', 'yaml', ...scope)));
+      const asYaml = load(succeeded(await run('get', resource, name, '-o', 'yaml', ...scope)));
       expect(asYaml).toEqual(asJson);
 
       asJson.metadata.labels = { ...asJson.metadata.labels, replaced: 'by-kubectl' };
       const edited = join(work, `${k.resource}.json`);
       writeFileSync(edited, JSON.stringify(asJson));
-      expect(succeeded(await kubectl('replace', '-f', edited, ...scope))).toBe(`${printed}/${name} replaced\n`);
-      const stored = await http(server.url, 'GET', itemPath(k, name));
+      expect(succeeded(await run('replace', '-f', edited, ...scope))).toBe(`${printed}/${name} replaced\n`);
+      const stored = await call('GET', itemPath(k, name));
       expect(stored.json.metadata.labels.replaced).toBe('by-kubectl');
 
-      expect(succeeded(await kubectl('delete', resource, name, ...scope))).toBe(`${printed} "${name}" deleted\n`);
-      const gone = await kubectl('get', resource, name, ...scope);
+      expect(succeeded(await run('delete', resource, name, ...scope))).toBe(`${printed} "${name}" deleted\n`);
+      const gone = await run('get', resource, name, ...scope);
       expect(gone.code).toBe(1);
       expect(gone.stderr).toContain(`Error from server (NotFound): ${resource} "${name}" not found`);
-      expect(await server.sql('SELECT name FROM objects')).toEqual([]);
+      expect(await server().sql('SELECT name FROM objects')).toEqual([]);
     });
   });
 });
