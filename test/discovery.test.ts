@@ -1,18 +1,11 @@
 import { load } from 'js-yaml';
-import { http } from './support/http';
-import { startTestServer, TestServer } from './support/test-server';
+import { useTestServer } from './support/api';
 
 // Discovery exactly as the 1.7 apiserver serves it (reference §5), plus the recommended `categories: ["all"]`.
 
-let server: TestServer;
-let address: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  address = new URL(server.url).host;
-});
-afterAll(() => server.close());
-
-const get = (path: string, headers?: Record<string, string>) => http(server.url, 'GET', path, { headers });
+const { call, server } = useTestServer();
+const get = (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers);
+const address = () => new URL(server().url).host;
 
 const ALL = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const SUB = ['get', 'patch', 'update'];
@@ -112,7 +105,7 @@ describe('/apis/{group}', () => {
 
 describe('/apis', () => {
   it('lists both groups in registration order, with the address the client used', async () => {
-    const serverAddressByClientCIDRs = [{ clientCIDR: '0.0.0.0/0', serverAddress: address }];
+    const serverAddressByClientCIDRs = [{ clientCIDR: '0.0.0.0/0', serverAddress: address() }];
     const expected = {
       kind: 'APIGroupList',
       groups: [
@@ -129,14 +122,17 @@ describe('/apis', () => {
 });
 
 describe('/api', () => {
-  it('lists no core versions (this server has no core group)', async () => {
+  it('lists the core version, which is served', async () => {
     const response = await get('/api');
     expect(response.status).toBe(200);
     expect(response.json).toStrictEqual({
       kind: 'APIVersions',
-      versions: [],
-      serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: address }],
+      versions: ['v1'],
+      serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: address() }],
     });
+    const core = await get('/api/v1');
+    expect(core.status).toBe(200);
+    expect(core.json).toMatchObject({ kind: 'APIResourceList', groupVersion: 'v1' });
   });
 });
 
@@ -178,7 +174,7 @@ describe('OpenAPI v2', () => {
   const SWAGGER_FIELD = Buffer.from([0x0a, 0x03, 0x32, 0x2e, 0x30]);
 
   const bytes = async (path: string, accept?: string) => {
-    const response = await fetch(`${server.url}${path}`, { headers: accept ? { accept } : {} });
+    const response = await fetch(`${server().url}${path}`, { headers: accept ? { accept } : {} });
     return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
   };
 

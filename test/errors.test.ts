@@ -1,8 +1,7 @@
+import { useTestServer } from './support/api';
 import { dbState } from './support/db-state';
-import { http } from './support/http';
-import { KINDS } from './support/kinds';
+import { kindNamed } from './support/kinds';
 import { expectFailure } from './support/status';
-import { startTestServer, TestServer } from './support/test-server';
 
 // Every failure is a Status with the apiserver's code and reason (reference §3.3, with its recommended 4xx where
 // 1.7 answers a client's mistake with a 500), and leaves the database exactly as it was.
@@ -20,19 +19,17 @@ const UNSUPPORTED_TYPE = /^the body of the request was in an unknown format - ac
 const UNRECOGNIZED = /^the object provided is unrecognized \(must be of type Deployment\): /;
 const CANNOT_HANDLE = /^Deployment in version "v1beta1" cannot be handled as a Deployment: /;
 
-const deploymentManifest = KINDS.find((k) => k.kind === 'Deployment')!.manifest;
-const clusterManifest = KINDS.find((k) => k.kind === 'Cluster')!.manifest;
+const deploymentManifest = kindNamed('Deployment').manifest;
+const clusterManifest = kindNamed('Cluster').manifest;
 
-let server: TestServer;
+const { call, server } = useTestServer();
 let webUid: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const web = await http(server.url, 'POST', DEPLOYMENTS, { body: deploymentManifest });
+  const web = await call('POST', DEPLOYMENTS, deploymentManifest);
   webUid = web.json.metadata.uid;
-  await http(server.url, 'POST', CLUSTERS, { body: clusterManifest });
+  await call('POST', CLUSTERS, clusterManifest);
 });
-afterAll(() => server.close());
 
 /** The Deployment `web` with changed metadata: a body for PUT. */
 const web = (metadata: Record<string, unknown>) => ({
@@ -130,6 +127,8 @@ const cases: Case[] = [
 
   // 415: a body in a type the endpoint does not read
   { title: 'POST with text/plain', method: 'POST', path: DEPLOYMENTS, body: JSON.stringify(web({ name: 'web2' })), headers: { 'content-type': 'text/plain' }, code: 415, reason: 'UnsupportedMediaType', message: UNSUPPORTED_TYPE },
+  { title: 'PATCH with application/json', method: 'PATCH', path: WEB, body: { metadata: { labels: { a: 'b' } } }, code: 415, reason: 'UnsupportedMediaType' },
+  { title: 'PATCH without a Content-Type', method: 'PATCH', path: WEB, body: Buffer.from('{"metadata":{}}'), code: 415, reason: 'UnsupportedMediaType' },
   { title: 'PUT with a patch content type', method: 'PUT', path: WEB, body: JSON.stringify(web({})), headers: { 'content-type': 'application/merge-patch+json' }, code: 415, reason: 'UnsupportedMediaType', message: UNSUPPORTED_TYPE },
   { title: 'POST with a malformed Content-Type', method: 'POST', path: DEPLOYMENTS, body: JSON.stringify(web({ name: 'web2' })), headers: { 'content-type': '///' }, code: 415, reason: 'UnsupportedMediaType' },
 
@@ -214,9 +213,9 @@ const cases: Case[] = [
     body: web({ name: 'web2', ownerReferences: [{ apiVersion: 1, kind: 'Thing', name: 'owner', uid: OTHER_UID }] }),
     code: 400,
     reason: 'BadRequest',
-    message: /json: cannot unmarshal number into Go struct field ObjectMeta\.metadata\.ownerReferences\.apiVersion of type string$/,
+    message: /json: cannot unmarshal number into Go struct field \w+\.metadata\.ownerReferences\.apiVersion of type string$/,
   },
-  { title: 'an owner reference that is null', method: 'POST', path: DEPLOYMENTS, body: web({ name: 'web2', ownerReferences: [null] }), code: 400, reason: 'BadRequest', message: CANNOT_HANDLE },
+  { title: 'an owner reference that is null (Go’s zero value, which is invalid)', method: 'POST', path: DEPLOYMENTS, body: web({ name: 'web2', ownerReferences: [null] }), code: 422, reason: 'Invalid' },
   { title: 'a non-boolean owner reference controller flag', method: 'PUT', path: WEB, body: web({ ownerReferences: [{ apiVersion: 'v1', kind: 'Thing', name: 'owner', uid: OTHER_UID, controller: 'yes' }] }), code: 400, reason: 'BadRequest' },
   { title: 'pending initializers that are not a list', method: 'POST', path: DEPLOYMENTS, body: web({ name: 'web2', initializers: { pending: 'all' } }), code: 400, reason: 'BadRequest', message: CANNOT_HANDLE },
   { title: 'metadata that is not an object', method: 'POST', path: DEPLOYMENTS, body: { ...web({}), metadata: 'web' }, code: 400, reason: 'BadRequest', message: CANNOT_HANDLE },
@@ -303,18 +302,18 @@ const cases: Case[] = [
 
 describe.each(cases)('$title', (c) => {
   it(`answers ${c.code} ${c.reason} and changes nothing`, async () => {
-    const before = await dbState(server);
-    const response = await http(server.url, c.method, c.path, { body: c.body, headers: c.headers });
+    const before = await dbState(server());
+    const response = await call(c.method, c.path, c.body, c.headers);
     const message = typeof c.message === 'function' ? c.message() : c.message;
     expectFailure(response, c.code, c.reason, message);
     if (c.details) expect(response.json.details).toEqual(typeof c.details === 'function' ? c.details() : c.details);
-    expect(await dbState(server)).toEqual(before);
+    expect(await dbState(server())).toEqual(before);
   });
 });
 
 describe('the DeleteOptions Status of a 422', () => {
   it('has one cause with an empty field and names no object', async () => {
-    const response = await http(server.url, 'DELETE', WEB, { body: { orphanDependents: false, propagationPolicy: 'Background' } });
+    const response = await call('DELETE', WEB, { orphanDependents: false, propagationPolicy: 'Background' });
     expect(response.status).toBe(422);
     expect(response.json.details).toEqual({
       causes: [{ reason: 'FieldValueInvalid', message: expect.stringMatching(/^Invalid value: /), field: '' }],
@@ -324,33 +323,25 @@ describe('the DeleteOptions Status of a 422', () => {
 
 describe('methods no route serves', () => {
   it.each(['HEAD', 'OPTIONS'])('answers %s on a collection with 405 and changes nothing', async (method) => {
-    const before = await dbState(server);
-    const response = await http(server.url, method, DEPLOYMENTS);
+    const before = await dbState(server());
+    const response = await call(method, DEPLOYMENTS);
     expect(response.status).toBe(405);
     if (method !== 'HEAD') expectFailure(response, 405, 'MethodNotAllowed', NOT_ALLOWED);
-    expect(await dbState(server)).toEqual(before);
+    expect(await dbState(server())).toEqual(before);
   });
 
-  it('answers PATCH with application/json with a client error, never a 500', async () => {
-    const before = await dbState(server);
-    const response = await http(server.url, 'PATCH', WEB, { body: { metadata: { labels: { a: 'b' } } } });
-    // 415 once PATCH is served (reference §14.2); 405 while it is not
-    expect([405, 415]).toContain(response.status);
-    expectFailure(response, response.status, response.status === 415 ? 'UnsupportedMediaType' : 'MethodNotAllowed');
-    expect(await dbState(server)).toEqual(before);
-  });
 });
 
 describe('after all of these', () => {
   it('still serves, and the seeded objects are as they were created', async () => {
-    const health = await http(server.url, 'GET', '/healthz');
+    const health = await call('GET', '/healthz');
     expect(health.status).toBe(200);
-    const rows = await server.sql('SELECT resource, name FROM objects ORDER BY resource, name');
+    const rows = await server().sql('SELECT resource, name FROM objects ORDER BY resource, name');
     expect(rows).toEqual([
       { resource: 'clusters', name: 'us-east' },
       { resource: 'deployments', name: 'web' },
     ]);
-    const changes = await server.sql('SELECT event_type FROM change_log');
+    const changes = await server().sql('SELECT event_type FROM change_log');
     expect(changes).toEqual([{ event_type: 'ADDED' }, { event_type: 'ADDED' }]);
   });
 });
@@ -358,22 +349,17 @@ describe('after all of these', () => {
 describe('what the limits let through', () => {
   it('stores a string with a whole surrogate pair', async () => {
     const body = web({ name: 'emoji', annotations: { note: 'ok \ud83d\ude00' } });
-    const created = await http(server.url, 'POST', DEPLOYMENTS, { body });
+    const created = await call('POST', DEPLOYMENTS, body);
     expect(created.status).toBe(201);
-    expect((await http(server.url, 'GET', `${DEPLOYMENTS}/emoji`)).json.metadata.annotations.note).toBe('ok 😀');
-    expect((await http(server.url, 'DELETE', `${DEPLOYMENTS}/emoji`)).status).toBe(200);
+    expect((await call('GET', `${DEPLOYMENTS}/emoji`)).json.metadata.annotations.note).toBe('ok 😀');
+    expect((await call('DELETE', `${DEPLOYMENTS}/emoji?propagationPolicy=Background`)).status).toBe(200);
   });
 
-
-  it('stores the deepest document it allows and reads it back as JSON and YAML', async () => {
-    const nested = `${'['.repeat(990)}${']'.repeat(990)}`;
-    const body = `{"metadata":{"name":"deep"},"spec":{"x":${nested}}}`;
-    const created = await http(server.url, 'POST', DEPLOYMENTS, { body, headers: json });
+  it('decodes a document nested just under the limit (its unknown field then dropped)', async () => {
+    const nested = JSON.parse(`${'['.repeat(990)}${']'.repeat(990)}`);
+    const created = await call('POST', DEPLOYMENTS, { ...web({ name: 'deep' }), extra: nested });
     expect(created.status).toBe(201);
-    const asYaml = await http(server.url, 'GET', `${DEPLOYMENTS}/deep`, { headers: { accept: 'application/yaml' } });
-    expect(asYaml.status).toBe(200);
-    const asJson = await http(server.url, 'GET', `${DEPLOYMENTS}/deep`);
-    expect(JSON.stringify(asJson.json.spec.x)).toBe(nested);
-    expect((await http(server.url, 'DELETE', `${DEPLOYMENTS}/deep`)).status).toBe(200);
+    expect(created.json).not.toHaveProperty('extra');
+    expect((await call('DELETE', `${DEPLOYMENTS}/deep?propagationPolicy=Background`)).status).toBe(200);
   });
 });

@@ -2,22 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { applyMigrations, readMigrations } from '../src/database/migrator';
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
+import { useTestServer } from './support/api';
+import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { createTestDatabase, dropTestDatabase } from './support/test-server';
 
 // The storage an operator sees with psql: one row per object, one change-log row per committed change with
 // resourceVersions in commit order, whoever made the change (the API or plain SQL).
 
-const DEPLOYMENT = KINDS.find((k) => k.kind === 'Deployment')!;
+const DEPLOYMENT = kindNamed('Deployment');
+/** What kubectl sends: the object goes at once, with no orphan finalizer to wait on. */
+const BACKGROUND = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
+const { call, server } = useTestServer();
 const deployment = (name: string, namespace: string) => ({
   ...DEPLOYMENT.manifest,
   metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace },
@@ -28,13 +24,13 @@ const asStored = (object: any) => {
   return { ...object, metadata };
 };
 const changesOf = (namespace: string, name: string) =>
-  server.sql<any>(
+  server().sql<any>(
     `SELECT resource_version::text, event_type, api_group, resource, namespace, name, uid, object, previous_object
      FROM change_log WHERE namespace = $1 AND name = $2 ORDER BY change_log.resource_version`,
     [namespace, name],
   );
 const columnsOf = async (table: string) =>
-  (await server.sql<{ column_name: string }>(
+  (await server().sql<{ column_name: string }>(
     'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
     [table],
   )).map((c) => c.column_name);
@@ -76,7 +72,7 @@ describe('changes through the API', () => {
   });
 
   it('keep each object in one readable row', async () => {
-    const rows = await server.sql<any>('SELECT * FROM objects WHERE namespace = $1', [NS]);
+    const rows = await server().sql<any>('SELECT * FROM objects WHERE namespace = $1', [NS]);
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(row).toMatchObject({
@@ -98,7 +94,7 @@ describe('changes through the API', () => {
     const replaced = (await call('PUT', itemPath(DEPLOYMENT, 'web', NS), changed)).json;
     const identical = await call('PUT', itemPath(DEPLOYMENT, 'web', NS), replaced);
     expect(identical.json.metadata.resourceVersion).toBe(replaced.metadata.resourceVersion);
-    expect((await call('DELETE', itemPath(DEPLOYMENT, 'web', NS))).status).toBe(200);
+    expect((await call('DELETE', itemPath(DEPLOYMENT, 'web', NS), BACKGROUND)).status).toBe(200);
 
     const changes = await changesOf(NS, 'web');
     const common = { api_group: 'extensions', resource: 'deployments', namespace: NS, name: 'web', uid: created.metadata.uid };
@@ -115,7 +111,7 @@ describe('changes through the API', () => {
     ]);
     const versions = changes.map((c) => BigInt(c.resource_version));
     expect(versions[0] < versions[1] && versions[1] < versions[2]).toBe(true);
-    expect(await server.sql('SELECT 1 FROM objects WHERE namespace = $1', [NS])).toEqual([]);
+    expect(await server().sql('SELECT 1 FROM objects WHERE namespace = $1', [NS])).toEqual([]);
   });
 });
 
@@ -130,7 +126,7 @@ describe('changes made with SQL', () => {
   });
 
   it('an UPDATE of body is seen through the API with a new resourceVersion and logged as MODIFIED', async () => {
-    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
+    await server().sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
     const got = (await call('GET', WEB)).json;
     expect(got.spec.replicas).toBe(5);
     expect(BigInt(got.metadata.resourceVersion)).toBeGreaterThan(BigInt(created.metadata.resourceVersion));
@@ -144,15 +140,15 @@ describe('changes made with SQL', () => {
   it('an UPDATE that leaves body as it was changes and logs nothing', async () => {
     const before = (await call('GET', WEB)).json;
     const count = (await changesOf(NS, 'web')).length;
-    await server.sql(`UPDATE objects SET body = body WHERE ${where}`);
-    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
+    await server().sql(`UPDATE objects SET body = body WHERE ${where}`);
+    await server().sql(`UPDATE objects SET body = jsonb_set(body, '{spec,replicas}', '5') WHERE ${where}`);
     expect((await call('GET', WEB)).json).toEqual(before);
     expect(await changesOf(NS, 'web')).toHaveLength(count);
   });
 
   it('an INSERT of api_group, resource and body is a new object, logged as ADDED', async () => {
     const body = { ...asStored(created), metadata: { ...asStored(created).metadata, name: 'inserted' } };
-    const [row] = await server.sql<any>(
+    const [row] = await server().sql<any>(
       `INSERT INTO objects (api_group, resource, body) VALUES ('extensions', 'deployments', $1) RETURNING resource_version::text`,
       [body],
     );
@@ -164,7 +160,7 @@ describe('changes made with SQL', () => {
 
   it('a DELETE removes the object and is logged as DELETED', async () => {
     const last = (await call('GET', WEB)).json;
-    await server.sql(`DELETE FROM objects WHERE ${where}`);
+    await server().sql(`DELETE FROM objects WHERE ${where}`);
     expect((await call('GET', WEB)).status).toBe(404);
     const changes = await changesOf(NS, 'web');
     const deleted = changes[changes.length - 1];
@@ -191,9 +187,9 @@ describe('resourceVersions', () => {
     expect(new Set(versions).size).toBe(200);
     const list = (await call('GET', collectionPath(DEPLOYMENT, NS))).json;
     expect(list.items.map((i: any) => i.metadata.name)).toEqual(names);
-    const [{ newest }] = await server.sql<{ newest: string }>('SELECT max(resource_version)::text AS newest FROM change_log');
+    const [{ newest }] = await server().sql<{ newest: string }>('SELECT max(resource_version)::text AS newest FROM change_log');
     expect(list.metadata.resourceVersion).toBe(newest);
-    const logged = await server.sql<{ resource_version: string }>(
+    const logged = await server().sql<{ resource_version: string }>(
       `SELECT resource_version::text FROM change_log WHERE namespace = $1 AND event_type = 'ADDED'`,
       [NS],
     );
@@ -201,8 +197,8 @@ describe('resourceVersions', () => {
   });
 
   it('follow the order in which changes become visible: a writer waits for an uncommitted smaller one', async () => {
-    const first = new Client({ connectionString: server.databaseUrl });
-    const second = new Client({ connectionString: server.databaseUrl });
+    const first = new Client({ connectionString: server().databaseUrl });
+    const second = new Client({ connectionString: server().databaseUrl });
     await Promise.all([first.connect(), second.connect()]);
     const insert = (client: Client, name: string) =>
       client.query<{ resource_version: string }>(
@@ -258,8 +254,8 @@ describe('compare-and-swap writes', () => {
     const body = deployment('finalized', NS);
     body.metadata.finalizers = ['example.com/keep'];
     expect((await call('POST', collectionPath(DEPLOYMENT, NS), body)).status).toBe(201);
-    const first = await call('DELETE', path('finalized'));
-    const second = await call('DELETE', path('finalized'));
+    const first = await call('DELETE', path('finalized'), BACKGROUND);
+    const second = await call('DELETE', path('finalized'), BACKGROUND);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.json.metadata).toMatchObject({ name: 'finalized', deletionGracePeriodSeconds: 0, finalizers: ['example.com/keep'] });
     expect(second.json.metadata.deletionTimestamp).toEqual(expect.any(String));
@@ -293,7 +289,7 @@ describe('the README’s operator SQL', () => {
     expect(block).toBeDefined();
     const created = (await call('POST', collectionPath(DEPLOYMENT), deployment('web', 'default'))).json;
 
-    const client = new Client({ connectionString: server.databaseUrl });
+    const client = new Client({ connectionString: server().databaseUrl });
     await client.connect();
     try {
       const results = (await client.query(block!)) as unknown as { command: string; rows: any[]; rowCount: number }[];
