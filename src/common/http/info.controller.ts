@@ -23,9 +23,4 @@ export class InfoController {
   version(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     sendValue(request, reply, 200, SERVER_VERSION, negotiate(request.headers.accept, false));
   }
-
-  @Get('healthz')
-  healthz(@Res() reply: FastifyReply) {
-    reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('ok');
-  }
 }

@@ -3,6 +3,7 @@ import { negotiate, Negotiated } from '../codec/negotiation';
 import { JsonEventSink } from '../codec/json-event-sink';
 import { encodeBody } from '../codec/response-encoder';
 import { EventStream } from '../codec/watch-events';
+import { StatusError } from '../errors/status-error';
 import { param, Query, strictBool } from '../request/query';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
@@ -33,6 +34,13 @@ export function negotiateForError(request: FastifyRequest): Negotiated {
   } catch {
     return { type: 'application/json', pretty: false };
   }
+}
+
+/** Answers with a Status error, and its Retry-After header when it has one. */
+export function sendStatus(request: FastifyRequest, reply: FastifyReply, error: StatusError): void {
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+  sendValue(request, reply, error.code, error.toStatus(), negotiateForError(request));
 }
 
 /**

@@ -4,7 +4,7 @@ import { BODY_TYPES } from '../codec/media-types';
 import { apiErrors, StatusError } from '../errors/status-error';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { parsePath } from '../request/resource-path';
-import { negotiateForError, sendValue } from './reply';
+import { sendStatus } from './reply';
 
 const BODY_LIMIT_CODE = 'FST_ERR_CTP_BODY_TOO_LARGE';
 
@@ -50,8 +50,6 @@ export class StatusExceptionFilter implements ExceptionFilter {
       reply.raw.destroy();
       return;
     }
-    const retryAfter = status.details?.retryAfterSeconds;
-    if (retryAfter) reply.header('retry-after', String(retryAfter));
-    sendValue(request, reply, status.code, status.toStatus(), negotiateForError(request));
+    sendStatus(request, reply, status);
   }
 }
