@@ -31,7 +31,7 @@ const changesOf = (namespace: string, name: string) =>
   );
 const columnsOf = async (table: string) =>
   (await server().sql<{ column_name: string }>(
-    'SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position',
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
     [table],
   )).map((c) => c.column_name);
 
@@ -281,30 +281,58 @@ describe('migrations', () => {
   });
 });
 
-describe('the README’s operator SQL', () => {
-  it('runs as written', async () => {
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    const operations = readme.slice(readme.indexOf('## Operations: the SQL'));
-    const block = /```sql\n([\s\S]*?)```/.exec(operations)?.[1];
-    expect(block).toBeDefined();
-    const created = (await call('POST', collectionPath(DEPLOYMENT), deployment('web', 'default'))).json;
-
+describe('the operator SQL of the README and docs/operations.md', () => {
+  /** The ```sql blocks of a document, in order. */
+  const sqlBlocks = (file: string) =>
+    [...readFileSync(join(__dirname, '..', file), 'utf8').matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]);
+  /** Runs a block as psql would send it (several statements at once); answers each statement's result. */
+  const runBlock = async (block: string) => {
     const client = new Client({ connectionString: server().databaseUrl });
     await client.connect();
     try {
-      const results = (await client.query(block!)) as unknown as { command: string; rows: any[]; rowCount: number }[];
-      expect(results.map((r) => r.command)).toEqual(['SELECT', 'SELECT', 'SELECT', 'SELECT', 'UPDATE']);
-      expect(results[0].rows).toEqual([
-        { name: 'web', resource_version: created.metadata.resourceVersion, replicas: 2, images: ['nginx:1.13', 'busybox:1.36'] },
-      ]);
-      expect(results[1].rows).toHaveLength(1);
-      expect(Object.values(results[1].rows[0])[0]).toEqual({ ...asStored(created), metadata: { ...asStored(created).metadata, resourceVersion: created.metadata.resourceVersion } });
-      expect(results[2].rows.length).toBeGreaterThan(0);
-      expect(results[3].rows).toEqual([{ resource_version: created.metadata.resourceVersion, event_type: 'ADDED', labels: { app: 'web' } }]);
-      expect(results[4].rowCount).toBe(1);
+      const results = await client.query(block);
+      return (Array.isArray(results) ? results : [results]) as { command: string; rows: any[]; rowCount: number }[];
     } finally {
       await client.end();
     }
+  };
+  const RS = kindNamed('ReplicaSet');
+  let web: any;
+
+  beforeAll(async () => {
+    web = (await call('POST', collectionPath(DEPLOYMENT), deployment('web', 'default'))).json;
+    const stuck = { ...RS.manifest, metadata: { ...RS.manifest.metadata, finalizers: ['example.com/stuck'] } };
+    expect((await call('POST', collectionPath(RS), stuck)).status).toBe(201);
+    expect((await call('DELETE', itemPath(RS, 'web-1'), BACKGROUND)).status).toBe(200);
+  });
+
+  it('the README’s: the deployments and recent changes through the views, and a repair', async () => {
+    const [block] = sqlBlocks('README.md');
+    const results = await runBlock(block);
+    expect(results.map((r) => r.command)).toEqual(['SELECT', 'SELECT', 'UPDATE']);
+    expect(results[0].rows.filter((r) => r.namespace === 'default')).toEqual([
+      { namespace: 'default', name: 'web', replicas: 2, images: ['nginx:1.13', 'busybox:1.36'], labels: { app: 'web' }, resource_version: web.metadata.resourceVersion },
+    ]);
+    expect(results[1].rows.map((r) => [r.event_type, r.resource, r.name])).toContainEqual(['ADDED', 'deployments', 'web']);
+    expect(results[2].rowCount).toBe(1);
     expect((await call('GET', itemPath(DEPLOYMENT, 'web'))).json.spec.replicas).toBe(3);
+  });
+
+  it('docs/operations.md’s queries', async () => {
+    const [queries] = sqlBlocks('docs/operations.md');
+    const results = await runBlock(queries);
+    expect(results.every((r) => r.command === 'SELECT')).toBe(true);
+    expect(results[0].rows).toContainEqual(expect.objectContaining({ namespace: 'default', name: 'web', replicas: 3 }));
+    // among them, the objects waiting on finalizers
+    expect(results.flatMap((r) => r.rows)).toContainEqual(expect.objectContaining({ resource: 'replicasets', name: 'web-1', finalizers: ['example.com/stuck'] }));
+  });
+
+  it('docs/operations.md’s repairs: replicas set, and a stuck finalizer removed', async () => {
+    const [, repairs] = sqlBlocks('docs/operations.md');
+    const results = await runBlock(repairs);
+    expect(results.map((r) => r.command)).toEqual(['BEGIN', 'UPDATE', 'COMMIT', 'UPDATE']);
+    expect(results[3].rowCount).toBe(1);
+    const stuck = await call('GET', itemPath(RS, 'web-1'));
+    expect(stuck.json.metadata.finalizers).toEqual([]);
   });
 });
