@@ -1,6 +1,7 @@
 import { load as loadYaml } from 'js-yaml';
 import { apiErrors } from '../errors/status-error';
-import { bareType, BODY_TYPES, JSON_TYPE, YAML_TYPE } from './media-types';
+import { bareType, BODY_TYPES, JSON_TYPE, PROTOBUF_TYPE, YAML_TYPE } from './media-types';
+import { decodeEnveloped } from './protobuf/envelope';
 
 /** The request body, untouched, as the content-type parser received it. */
 export type RawBody = Buffer | undefined;
@@ -12,30 +13,37 @@ function snippet(body: Buffer): string {
 }
 
 /**
- * Reads a JSON or YAML request body into plain JSON values. `expected` names the kind the endpoint takes, for the
- * error messages; anything unreadable is a 400, an unknown Content-Type a 415.
+ * Reads a JSON, YAML or protobuf request body into plain JSON values: the same document whatever the encoding.
+ * `expected` names the kind the endpoint takes (for error messages, and for a protobuf envelope that names no kind);
+ * anything unreadable is a 400, an unknown Content-Type a 415.
  */
 export function decodeDocument(body: RawBody, contentType: string | undefined, expected: string): unknown {
   const type = bareType(contentType);
   const bytes = body ?? Buffer.alloc(0);
   const unrecognized = (reason: string) =>
-    apiErrors.badRequest(
-      `the object provided is unrecognized (must be of type ${expected}): couldn't get version/kind; json parse error: ${reason} (${snippet(bytes)})`,
-    );
+    apiErrors.badRequest(`the object provided is unrecognized (must be of type ${expected}): ${reason} (${snippet(bytes)})`);
+  const jsonParseError = (reason: string) => unrecognized(`couldn't get version/kind; json parse error: ${reason}`);
   if (type === '' || type === JSON_TYPE) {
-    if (bytes.length === 0) throw unrecognized('unexpected end of JSON input');
+    if (bytes.length === 0) throw jsonParseError('unexpected end of JSON input');
     try {
       return JSON.parse(bytes.toString('utf8'));
     } catch (error) {
-      throw unrecognized((error as Error).message);
+      throw jsonParseError((error as Error).message);
     }
   }
   if (type === YAML_TYPE) {
-    if (bytes.length === 0) throw unrecognized('unexpected end of JSON input');
+    if (bytes.length === 0) throw jsonParseError('unexpected end of JSON input');
     try {
       return loadYaml(bytes.toString('utf8'), { json: true });
     } catch (error) {
-      throw unrecognized(`error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
+      throw jsonParseError(`error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  if (type === PROTOBUF_TYPE) {
+    try {
+      return decodeEnveloped(bytes, expected);
+    } catch (error) {
+      throw unrecognized((error as Error).message);
     }
   }
   throw apiErrors.unsupportedMediaType(BODY_TYPES);

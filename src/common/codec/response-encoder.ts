@@ -1,16 +1,33 @@
 import { dump as dumpYaml } from 'js-yaml';
-import { JSON_TYPE, ResponseType, YAML_TYPE } from './media-types';
+import { apiErrors } from '../errors/status-error';
+import { JSON_TYPE, PROTOBUF_TYPE, ResponseType, YAML_TYPE } from './media-types';
+import { encodeEnveloped, NoMessageError } from './protobuf/envelope';
+import { JsonObject } from './protobuf/json-mapping';
+import { MappingError } from './protobuf/mapping-error';
 
 export interface EncodedBody {
   contentType: string;
-  body: string;
+  body: string | Buffer;
+}
+
+/** An object in protobuf; a kind without a message is 406 (JSON and YAML remain), as for the apiserver's CRDs. */
+function encodeProtobuf(value: unknown): Buffer {
+  try {
+    return encodeEnveloped(value as JsonObject);
+  } catch (error) {
+    if (error instanceof NoMessageError) throw apiErrors.notAcceptable([JSON_TYPE, YAML_TYPE]);
+    if (error instanceof MappingError) throw apiErrors.internal(`the object cannot be written as protobuf: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
  * Writes a response value. JSON is compact with a trailing newline, or indented by two spaces without one when
- * pretty; YAML comes from the same JSON with its keys sorted, as the apiserver writes it.
+ * pretty; YAML comes from the same JSON with its keys sorted, as the apiserver writes it; protobuf is enveloped
+ * (reference §14.4) and never pretty.
  */
 export function encodeBody(value: unknown, type: ResponseType, pretty: boolean): EncodedBody {
+  if (type === PROTOBUF_TYPE) return { contentType: PROTOBUF_TYPE, body: encodeProtobuf(value) };
   if (type === YAML_TYPE) {
     return { contentType: YAML_TYPE, body: dumpYaml(value, { sortKeys: true, lineWidth: -1, noRefs: true }) };
   }

@@ -1,6 +1,6 @@
 import { apiErrors } from '../errors/status-error';
 import { groupVersion, KindDefinition } from '../registry/kind-definition';
-import { isPlainObject, KubeObject, ObjectMeta } from './kube-object';
+import { isPlainObject, KubeObject, ObjectMeta, parseTime } from './kube-object';
 
 type Shape = 'string' | 'integer' | 'boolean' | 'time' | 'stringMap' | 'stringList' | 'objectList' | 'object';
 
@@ -35,8 +35,6 @@ const GO_TYPES: Record<Shape, string> = {
   object: 'v1.Initializers',
 };
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
 function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
@@ -53,7 +51,7 @@ function fits(value: unknown, shape: Shape): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'time':
-      return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value));
+      return parseTime(value) !== undefined;
     case 'stringMap':
       return isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string' || v === null);
     case 'stringList':
