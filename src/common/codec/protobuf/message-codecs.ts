@@ -288,7 +288,12 @@ function messageReader(field: Field, codec: MessageCodec): FieldReader {
   const { name } = field;
   return (reader, wireType, target) => {
     expectWireType(name, wireType, 2);
-    const value = codec.decode(reader, reader.uint32() + reader.pos);
+    let value: unknown;
+    try {
+      value = codec.decode(reader, reader.uint32() + reader.pos);
+    } catch (error) {
+      throw within(error, name);
+    }
     if (value !== undefined) target[name] = value;
   };
 }
@@ -298,7 +303,11 @@ function repeatedMessageReader(field: Field, codec: MessageCodec): FieldReader {
   return (reader, wireType, target) => {
     expectWireType(name, wireType, 2);
     const list = (target[name] ??= []) as unknown[];
-    list.push(codec.decode(reader, reader.uint32() + reader.pos) ?? null);
+    try {
+      list.push(codec.decode(reader, reader.uint32() + reader.pos) ?? null);
+    } catch (error) {
+      throw within(error, name, list.length);
+    }
   };
 }
 

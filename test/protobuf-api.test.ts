@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
+import { http } from './support/http';
+import { collectionPath, itemPath, KINDS } from './support/kinds';
+import { PREFIX, PROTOBUF, protocDecode, unwrap, withoutNulls } from './support/protobuf';
+import { startTestServer, TestServer } from './support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  http(server.url, method, path, { body, headers });
+const inProtobuf = { accept: PROTOBUF };
+const protobufBody = (object: Record<string, unknown>) => ({ body: encodeEnveloped(object), type: { 'content-type': PROTOBUF } });
+const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
+
+/** An object as it was written, without what the server sets per object. */
+function comparable(object: any): unknown {
+  const { name, uid, resourceVersion, creationTimestamp, selfLink, ...meta } = object.metadata;
+  return { ...object, metadata: meta };
+}
+
+describe.each(KINDS)('$kind', (k) => {
+  const name = k.manifest.metadata.name as string;
+
+  it('reads an object written in JSON back in protobuf as the same object', async () => {
+    expect((await call('POST', collectionPath(k), k.manifest)).status).toBe(201);
+    const json = await call('GET', itemPath(k, name));
+    const pb = await call('GET', itemPath(k, name), undefined, inProtobuf);
+    expect(pb.status).toBe(200);
+    expect(pb.headers.get('content-type')).toBe(PROTOBUF);
+    expect(pb.bytes.subarray(0, 4)).toEqual(PREFIX);
+    expect(unwrap(pb.bytes).typeMeta).toBe(`apiVersion: "${k.group}/v1beta1"\nkind: "${k.kind}"\n`);
+    expect(decodeEnveloped(pb.bytes)).toEqual(withoutNulls(json.json));
+    await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
+  });
+
+  it('writes an object sent in protobuf as the same object as one sent in JSON; replaces and deletes in protobuf', async () => {
+    const pbName = `pb-${name}`;
+    const viaJson = await call('POST', collectionPath(k), k.manifest);
+    const { body, type } = protobufBody({ ...k.manifest, metadata: { ...k.manifest.metadata, name: pbName } });
+    const viaProtobuf = await call('POST', collectionPath(k), body, type);
+    expect(viaProtobuf.status).toBe(201);
+    expect(viaProtobuf.json.metadata.name).toBe(pbName);
+    expect(comparable(viaProtobuf.json)).toEqual(comparable(viaJson.json));
+
+    const changed = { ...viaProtobuf.json, metadata: { ...viaProtobuf.json.metadata, labels: { changed: 'yes' } } };
+    const replaced = await call('PUT', itemPath(k, pbName), protobufBody(changed).body, { ...type, ...inProtobuf });
+    expect(replaced.status).toBe(200);
+    expect(replaced.headers.get('content-type')).toBe(PROTOBUF);
+    expect(decodeEnveloped(replaced.bytes)).toMatchObject({ metadata: { name: pbName, labels: { changed: 'yes' } } });
+
+    const options = protobufBody({ kind: 'DeleteOptions', apiVersion: `${k.group}/v1beta1`, propagationPolicy: 'Background' });
+    const removed = await call('DELETE', itemPath(k, pbName), options.body, options.type);
+    expect(removed.status).toBe(200);
+    expect((await call('GET', itemPath(k, pbName))).status).toBe(404);
+    await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
+  });
+});
+
+describe('lists, Status and discovery in protobuf', () => {
+  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const named = (name: string) => ({ ...deployments.manifest, metadata: { ...deployments.manifest.metadata, name } });
+
+  it('sends a list as one envelope of the list kind, which protoc decodes', async () => {
+    for (const name of ['one', 'two']) await call('POST', collectionPath(deployments), named(name));
+    const pb = await call('GET', collectionPath(deployments), undefined, inProtobuf);
+    const json = await call('GET', collectionPath(deployments));
+    expect(pb.status).toBe(200);
+    const { typeMeta, raw } = unwrap(pb.bytes);
+    expect(typeMeta).toBe('apiVersion: "extensions/v1beta1"\nkind: "DeploymentList"\n');
+    const text = protocDecode('k8s.io.api.extensions.v1beta1.DeploymentList', raw);
+    expect(text).toMatch(new RegExp(`^metadata \\{\\n  selfLink: "${collectionPath(deployments)}"\\n  resourceVersion: "\\d+"\\n\\}\\nitems \\{`));
+    expect(text.match(/^items \{/gm)).toHaveLength(2);
+    expect(text).toContain('    name: "one"\n');
+    expect(text).toContain('    name: "two"\n');
+    expect(decodeEnveloped(pb.bytes)).toEqual(withoutNulls(json.json));
+  });
+
+  it('sends errors and success Statuses in protobuf when protobuf is preferred', async () => {
+    const missing = await call('GET', itemPath(deployments, 'nope'), undefined, inProtobuf);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe(PROTOBUF);
+    const { typeMeta, raw } = unwrap(missing.bytes);
+    expect(typeMeta).toBe('apiVersion: "v1"\nkind: "Status"\n');
+    expect(protocDecode(`${META}.Status`, raw)).toBe(
+      [
+        'metadata {',
+        '}',
+        'status: "Failure"',
+        'message: "deployments.extensions \\"nope\\" not found"',
+        'reason: "NotFound"',
+        'details {',
+        '  name: "nope"',
+        '  group: "extensions"',
+        '  kind: "deployments"',
+        '}',
+        'code: 404',
+        '',
+      ].join('\n'),
+    );
+
+    await call('POST', collectionPath(deployments), named('status'));
+    const conflict = await call('POST', collectionPath(deployments), named('status'), inProtobuf);
+    expect(conflict.status).toBe(409);
+    expect(decodeEnveloped(conflict.bytes)).toMatchObject({ kind: 'Status', reason: 'AlreadyExists', code: 409 });
+
+    const removed = await call('DELETE', itemPath(deployments, 'status'), { propagationPolicy: 'Background' }, inProtobuf);
+    expect(removed.status).toBe(200);
+    expect(decodeEnveloped(removed.bytes)).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'status' } });
+  });
+
+  it.each(['/api', '/apis', '/apis/extensions', '/apis/extensions/v1beta1', '/apis/federation', '/apis/federation/v1beta1'])(
+    'serves the discovery document %s in protobuf',
+    async (path) => {
+      const json = await call('GET', path);
+      const pb = await call('GET', path, undefined, inProtobuf);
+      expect(pb.status).toBe(200);
+      expect(pb.headers.get('content-type')).toBe(PROTOBUF);
+      const apiVersion = json.json.apiVersion ? `apiVersion: "${json.json.apiVersion}"\n` : '';
+      expect(unwrap(pb.bytes).typeMeta).toBe(`${apiVersion}kind: "${json.json.kind}"\n`);
+      // an empty list is no field at all in protobuf (/api lists no versions)
+      const expected = withoutNulls(json.json) as Record<string, unknown>;
+      if (Array.isArray(expected.versions) && expected.versions.length === 0) delete expected.versions;
+      expect(decodeEnveloped(pb.bytes)).toEqual(expected);
+    },
+  );
+
+  it('writes the version document in JSON whatever the Accept header', async () => {
+    const version = await call('GET', '/version', undefined, inProtobuf);
+    expect(version.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(version.json.major).toBe('1');
+  });
+
+  it('is answered by curl with bytes that start with k8s\\0', async () => {
+    const curl = ['-s', '-H', `Accept: ${PROTOBUF}`, `${server.url}${collectionPath(deployments)}`];
+    const { stdout: output } = await promisify(execFile)('curl', curl, { encoding: 'buffer' });
+    expect(output.subarray(0, 4)).toEqual(PREFIX);
+    expect(unwrap(output).typeMeta).toContain('kind: "DeploymentList"');
+  });
+});
+
+describe('negotiation', () => {
+  const path = '/apis/extensions/v1beta1';
+  const typeFor = async (accept: string) =>
+    (await call('GET', path, undefined, { accept })).headers.get('content-type')?.split(';')[0];
+
+  it('chooses protobuf by q-value and order like the other types', async () => {
+    expect(await typeFor(`${PROTOBUF}, application/json`)).toBe(PROTOBUF);
+    expect(await typeFor(`application/json, ${PROTOBUF}`)).toBe('application/json');
+    expect(await typeFor(`application/json;q=0.9, ${PROTOBUF}`)).toBe(PROTOBUF);
+    expect(await typeFor(`${PROTOBUF};q=0.5, application/yaml`)).toBe('application/yaml');
+    expect(await typeFor(`application/json;as=Table;v=v1;g=meta.k8s.io, ${PROTOBUF}`)).toBe(PROTOBUF);
+  });
+
+  it('lists protobuf among the types it offers and accepts', async () => {
+    const refused = await call('GET', path, undefined, { accept: 'text/html' });
+    expect(refused.status).toBe(406);
+    expect(refused.json.message).toBe(
+      'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+    );
+    const unsupported = await call('POST', '/apis/extensions/v1beta1/namespaces/default/deployments', '{}', { 'content-type': 'text/plain' });
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.json.message).toContain('application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  });
+});
+
+describe('malformed protobuf bodies', () => {
+  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const post = (body: Buffer) => call('POST', collectionPath(deployments), body, { 'content-type': PROTOBUF });
+
+  it('answers 400 when the prefix is missing', async () => {
+    const response = await post(Buffer.from(JSON.stringify(deployments.manifest)));
+    expect(response.status).toBe(400);
+    expect(response.json).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400 });
+    expect(response.json.message).toMatch(
+      /^the object provided is unrecognized \(must be of type Deployment\): provided data does not appear to be a protobuf message, expected prefix \[107 56 115 0\] \(/,
+    );
+  });
+
+  it('answers 400 to an empty envelope, a cut message and an unknown kind', async () => {
+    expect((await post(PREFIX)).json.message).toContain('): empty body (');
+    const whole = encodeEnveloped(deployments.manifest);
+    const cut = await post(whole.subarray(0, whole.length - 5));
+    expect(cut.status).toBe(400);
+    expect(cut.json.message).toContain('index out of range');
+    const unknown = encodeEnveloped({ kind: 'Status', apiVersion: 'v1' });
+    unknown.set(Buffer.from('Xtatus'), unknown.indexOf('Status'));
+    const refused = await post(unknown);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain('no kind "Xtatus" is registered for version "v1"');
+  });
+
+  it('refuses another kind in an envelope as it refuses it in JSON', async () => {
+    const replicaSet = KINDS.find((k) => k.kind === 'ReplicaSet')!.manifest;
+    const viaProtobuf = await post(encodeEnveloped(replicaSet));
+    const viaJson = await call('POST', collectionPath(deployments), replicaSet);
+    expect(viaProtobuf.status).toBe(400);
+    expect(viaProtobuf.json).toEqual(viaJson.json);
+  });
+});
