@@ -1,15 +1,33 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ApiMachineryModule } from './common/api-machinery.module';
-import { DatabaseModule, DatabaseOptions } from './database/database.module';
+import { Settings } from './config/settings';
+import { DatabaseModule } from './database/database.module';
+import { GcModule } from './gc/gc.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
 
+/** Makes the server's settings injectable everywhere. */
+@Global()
+@Module({})
+class SettingsModule {
+  static forRoot(settings: Settings): DynamicModule {
+    return { module: SettingsModule, providers: [{ provide: Settings, useValue: settings }], exports: [Settings] };
+  }
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(database: DatabaseOptions): DynamicModule {
+  static forRoot(settings: Settings, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [DatabaseModule.forRoot(database), ApiMachineryModule, ExtensionsModule, FederationModule],
+      imports: [
+        SettingsModule.forRoot(settings),
+        DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
+        ApiMachineryModule,
+        ExtensionsModule,
+        FederationModule,
+        GcModule,
+      ],
     };
   }
 }

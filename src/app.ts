@@ -3,28 +3,23 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { StatusExceptionFilter } from './common/http/status-exception.filter';
+import { Settings } from './config/settings';
 
 /** Request bodies above this size get 413, as in later apiservers (3 MiB). */
 export const BODY_LIMIT = 3 * 1024 * 1024;
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
-export interface AppOptions {
-  databaseUrl: string;
-  poolSize: number;
-  logLevel: LogLevel;
-}
-
 /** Builds the server: NestJS on Fastify, with every request body read raw so the codecs at the edge decode it. */
-export async function createApp(options: AppOptions): Promise<NestFastifyApplication> {
+export async function createApp(settings: Settings, databaseUrl: string): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, exposeHeadRoutes: false });
   const fastify = adapter.getInstance();
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ url: options.databaseUrl, poolSize: options.poolSize }),
+    AppModule.forRoot(settings, databaseUrl),
     adapter,
-    { bodyParser: false, logger: LEVELS.slice(0, LEVELS.indexOf(options.logLevel) + 1) },
+    { bodyParser: false, logger: LEVELS.slice(0, LEVELS.indexOf(settings.LOG_LEVEL as LogLevel) + 1) },
   );
   app.useGlobalFilters(new StatusExceptionFilter(BODY_LIMIT));
   return app;

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     const pgLogger = new Logger('embedded-postgres');
     database = await startEmbeddedPostgres(settings.DATA_DIR, settings.EMBEDDED_POSTGRES_PORT, (line) => pgLogger.verbose(line));
   }
-  const app = await createApp({ databaseUrl: database.url, poolSize: settings.DATABASE_POOL_SIZE, logLevel: settings.LOG_LEVEL });
+  const app = await createApp(settings, database.url);
   await app.listen(settings.PORT, settings.BIND_ADDRESS);
   logger.log(`serving on http://${settings.BIND_ADDRESS}:${settings.PORT}`);
 

@@ -58,7 +58,7 @@ describe.each(KINDS)('$kind', (k) => {
     expect(replaced.json.metadata.uid).toBe(meta.uid);
     expect(replaced.json.metadata.creationTimestamp).toBe(meta.creationTimestamp);
 
-    const removed = await call('DELETE', itemPath(k, name));
+    const removed = await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
     expect(removed.status).toBe(200);
     if (k.kind === 'Cluster') {
       expect(removed.json.kind).toBe('Cluster');
@@ -93,7 +93,7 @@ describe.each(KINDS)('$kind', (k) => {
     const got = await call('GET', itemPath(k, name));
     expect(got.json.metadata.uid).toBe(first.json.metadata.uid);
     expect(got.json.metadata.resourceVersion).toBe(first.json.metadata.resourceVersion);
-    await call('DELETE', itemPath(k, name));
+    await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
   });
 
   it('refuses a stale resourceVersion with 409 Conflict and changes nothing', async () => {
@@ -116,7 +116,7 @@ describe.each(KINDS)('$kind', (k) => {
     const got = await call('GET', itemPath(k, name));
     expect(got.json.metadata.labels).toEqual({ round: 'one' });
     expect(got.json.metadata.resourceVersion).toBe(updated.json.metadata.resourceVersion);
-    await call('DELETE', itemPath(k, name));
+    await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
   });
 
   it('refuses an invalid name with 422 and a cause, storing nothing', async () => {
@@ -137,6 +137,6 @@ describe.each(KINDS)('$kind', (k) => {
     expect(same.json.metadata.resourceVersion).toBe(created.json.metadata.resourceVersion);
     const rows = await server.sql('SELECT count(*)::int AS n FROM change_log WHERE name = $1 AND resource = $2', [name, k.resource]);
     expect(rows[0].n).toBeGreaterThan(0);
-    await call('DELETE', itemPath(k, name));
+    await call('DELETE', itemPath(k, name), { propagationPolicy: 'Background' });
   });
 });

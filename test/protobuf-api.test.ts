@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { Reader } from 'protobufjs';
 import { decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
 import { http } from './support/http';
 import { collectionPath, itemPath, KINDS } from './support/kinds';
 import { PREFIX, PROTOBUF, protocDecode, unwrap, withoutNulls } from './support/protobuf';
 import { startTestServer, TestServer } from './support/test-server';
+import { WatchClient } from './support/watch-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -201,5 +203,51 @@ describe('malformed protobuf bodies', () => {
     const viaJson = await call('POST', collectionPath(deployments), replicaSet);
     expect(viaProtobuf.status).toBe(400);
     expect(viaProtobuf.json).toEqual(viaJson.json);
+  });
+});
+
+describe('watch in protobuf (reference §14.4.4)', () => {
+  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const watchPath = `${collectionPath(deployments)}?watch=true&resourceVersion=0`;
+
+  it('streams length-prefixed WatchEvents whose objects are enveloped, which protoc decodes', async () => {
+    const client = await WatchClient.open(server.url, watchPath, { accept: `${PROTOBUF};stream=watch` });
+    try {
+      expect(client.status).toBe(200);
+      expect(client.headers['content-type']).toBe(`${PROTOBUF};stream=watch`);
+      const name = 'watched';
+      await call('POST', collectionPath(deployments), { ...deployments.manifest, metadata: { name, labels: { app: 'web' } } });
+      const current = (await call('GET', itemPath(deployments, name))).json;
+      await call('PUT', itemPath(deployments, name), { ...current, metadata: { ...current.metadata, labels: { app: 'changed' } } });
+      await call('DELETE', itemPath(deployments, name), { propagationPolicy: 'Background' });
+      await client.until((events) => events.some((e) => e.type === 'DELETED' && e.object.metadata.name === name));
+
+      const mine = client.events.flatMap((event, i) => (event.object.metadata.name === name ? [{ event, frame: client.frames[i] }] : []));
+      expect(mine.map(({ event }) => event.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
+      expect(mine[1].event.object).toMatchObject({ kind: 'Deployment', apiVersion: 'extensions/v1beta1', metadata: { labels: { app: 'changed' } } });
+      for (const { event, frame } of mine) {
+        const text = protocDecode(`${META}.WatchEvent`, frame);
+        expect(text).toMatch(new RegExp(`^type: "${event.type}"\\nobject \\{\\n  raw: "k8s\\\\000`));
+        const reader = Reader.create(frame);
+        reader.uint32(); // type
+        reader.string();
+        reader.uint32(); // object
+        const object = Reader.create(reader.bytes());
+        object.uint32(); // raw
+        const { typeMeta, raw } = unwrap(object.bytes());
+        expect(typeMeta).toBe('apiVersion: "extensions/v1beta1"\nkind: "Deployment"\n');
+        expect(protocDecode('k8s.io.api.extensions.v1beta1.Deployment', raw)).toContain(`  name: "${name}"\n`);
+      }
+    } finally {
+      client.close();
+    }
+  });
+
+  it('offers watches in JSON and protobuf only', async () => {
+    const refused = await call('GET', watchPath, undefined, { accept: 'application/yaml' });
+    expect(refused.status).toBe(406);
+    expect(refused.json.message).toBe(
+      'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch',
+    );
   });
 });

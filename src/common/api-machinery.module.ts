@@ -5,31 +5,41 @@ import { DeleteCollectionHandler } from './handlers/delete-collection.handler';
 import { DeleteHandler } from './handlers/delete.handler';
 import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
+import { PatchHandler } from './handlers/patch.handler';
 import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
 import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from './registry/kind-registry';
-import { GenericRegistry } from './store/generic-registry';
-import { ObjectStore } from './store/object-store';
+import { StorageModule } from './store/storage.module';
+import { WatchHandler } from './handlers/watch.handler';
+import { WatchModule } from '../watch/watch.module';
 
 /** Every verb handler; each declares the routes (verb, subresource) it serves. */
-const HANDLERS = [CreateHandler, GetHandler, ListHandler, UpdateHandler, DeleteHandler, DeleteCollectionHandler];
+const HANDLERS = [
+  CreateHandler,
+  GetHandler,
+  ListHandler,
+  UpdateHandler,
+  PatchHandler,
+  DeleteHandler,
+  DeleteCollectionHandler,
+  WatchHandler,
+];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
 @Global()
 @Module({
+  imports: [StorageModule, WatchModule],
   controllers: [ApiController, InfoController, OpenApiController],
   providers: [
     KindRegistry,
-    ObjectStore,
-    GenericRegistry,
     DiscoveryService,
     ...HANDLERS,
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
   ],
-  exports: [KindRegistry, GenericRegistry, ObjectStore],
+  exports: [KindRegistry, StorageModule],
 })
 export class ApiMachineryModule {}

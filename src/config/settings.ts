@@ -34,9 +34,37 @@ export class Settings {
 
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
+
+  /** changes older than this are compacted away (a watch from before them gets 410 Gone) */
+  @IsInt()
+  @Min(1)
+  CHANGE_LOG_RETENTION_SECONDS = 3600;
+
+  /** at most this many changes are kept */
+  @IsInt()
+  @Min(1)
+  CHANGE_LOG_RETENTION_COUNT = 100_000;
+
+  /** how often each instance compacts the change log (one instance at a time does the work) */
+  @IsInt()
+  @Min(1)
+  COMPACTION_INTERVAL_SECONDS = 60;
+
+  /** how often the garbage collector re-checks every owner and dependent (it also acts on each change at once) */
+  @IsInt()
+  @Min(1)
+  GC_SWEEP_INTERVAL_SECONDS = 60;
 }
 
-const NUMERIC: (keyof Settings)[] = ['PORT', 'EMBEDDED_POSTGRES_PORT', 'DATABASE_POOL_SIZE'];
+const NUMERIC: (keyof Settings)[] = [
+  'PORT',
+  'EMBEDDED_POSTGRES_PORT',
+  'DATABASE_POOL_SIZE',
+  'CHANGE_LOG_RETENTION_SECONDS',
+  'CHANGE_LOG_RETENTION_COUNT',
+  'COMPACTION_INTERVAL_SECONDS',
+  'GC_SWEEP_INTERVAL_SECONDS',
+];
 
 /** Reads and checks the settings; a bad value stops the server with a message naming it. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {

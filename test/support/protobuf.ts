@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { Reader } from 'protobufjs';
-import { PROTO_DIR } from '../../src/common/codec/protobuf/schema';
+import { codecs } from '../../src/common/codec/protobuf/envelope';
+import { messageType, PROTO_DIR } from '../../src/common/codec/protobuf/schema';
 
 export const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 export const PREFIX = Buffer.from('k8s\0', 'latin1');
@@ -36,4 +37,13 @@ export function withoutNulls(value: unknown): unknown {
       .filter(([, v]) => v !== null)
       .map(([k, v]) => [k, withoutNulls(v)]),
   );
+}
+
+/** The type and JSON object of one protobuf watch frame's WatchEvent. */
+export function decodeWatchEvent(frame: Buffer): { type: string; object: any } {
+  const reader = Reader.create(frame);
+  return codecs.of(messageType('k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent')).decode(reader, reader.len) as {
+    type: string;
+    object: unknown;
+  };
 }

@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp } from '../../src/app';
+import { loadSettings } from '../../src/config/settings';
 
 export interface TestServer {
   /** base URL, e.g. http://127.0.0.1:41234 */
@@ -39,14 +40,19 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   await admin.end();
 }
 
-/** Starts the real server (HTTP on a free port) over a fresh database. */
-export async function startTestServer(databaseUrl?: string): Promise<TestServer> {
+/**
+ * Starts the real server (HTTP on a free port) over a fresh database, or over `databaseUrl`; `env` overrides
+ * settings as the environment would.
+ */
+export async function startTestServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestServer> {
   const ownDatabase = databaseUrl === undefined;
   const dbUrl = databaseUrl ?? (await createTestDatabase());
-  const app = await createApp({ databaseUrl: dbUrl, poolSize: 5, logLevel: 'warn' });
+  const settings = loadSettings({ DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'warn', ...env });
+  const app = await createApp(settings, dbUrl);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const client = new Client({ connectionString: dbUrl });
+  client.on('error', () => undefined); // a test may cut this instance's connections; it then uses another's sql()
   await client.connect();
   return {
     url: `http://127.0.0.1:${port}`,

@@ -10,14 +10,21 @@ export interface EncodedBody {
   body: string | Buffer;
 }
 
-/** An object in protobuf; a kind without a message is 406 (JSON and YAML remain), as for the apiserver's CRDs. */
+/**
+ * The Status error for an object protobuf cannot carry: a kind without a message is 406 (JSON and YAML remain), as
+ * for the apiserver's custom resources; a stored value that does not fit its message is a 500.
+ */
+export function protobufFailure(error: unknown): unknown {
+  if (error instanceof NoMessageError) return apiErrors.notAcceptable([JSON_TYPE, YAML_TYPE]);
+  if (error instanceof MappingError) return apiErrors.internal(`the object cannot be written as protobuf: ${error.message}`);
+  return error;
+}
+
 function encodeProtobuf(value: unknown): Buffer {
   try {
     return encodeEnveloped(value as JsonObject);
   } catch (error) {
-    if (error instanceof NoMessageError) throw apiErrors.notAcceptable([JSON_TYPE, YAML_TYPE]);
-    if (error instanceof MappingError) throw apiErrors.internal(`the object cannot be written as protobuf: ${error.message}`);
-    throw error;
+    throw protobufFailure(error);
   }
 }
 

@@ -62,8 +62,3 @@ export const fieldErrors = {
     message: `Not found: ${formatValue(value)}`,
   }),
 };
-
-/** `<field>: <message>`, the form used in a Status' top-level message. */
-export function describeFieldError(error: FieldError): string {
-  return error.field ? `${error.field}: ${error.message}` : error.message;
-}

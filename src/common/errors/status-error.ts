@@ -137,8 +137,11 @@ export const apiErrors = {
       retryAfterSeconds ? { retryAfterSeconds } : { name: operation, group: r.group, kind: r.kind },
     ),
 
-  serviceUnavailable: (message: string) =>
-    new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
+  tooLargeResourceVersion: (requested: string, current: string) =>
+    new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
+      retryAfterSeconds: 1,
+    }),
+
 
   internal: (message: string) =>
     new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }),

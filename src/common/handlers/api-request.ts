@@ -1,4 +1,5 @@
 import { RawBody } from '../codec/body-decoder';
+import { EventStream } from '../codec/watch-events';
 import { Negotiated } from '../codec/negotiation';
 import { KindDefinition, Verb } from '../registry/kind-definition';
 import { ResourcePath } from '../request/resource-path';
@@ -14,11 +15,8 @@ export interface ApiRequest {
   negotiated: Negotiated;
 }
 
-/** What a handler answers: the HTTP code and the value to encode. */
-export interface ApiResponse {
-  code: number;
-  body: unknown;
-}
+/** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */
+export type ApiResponse = { code: number; body: unknown } | { code: 200; events: EventStream };
 
 /** A verb on a resource's main path (no subresource) or on one of its subresources. */
 export interface Route {

@@ -1,20 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { toOutput } from '../meta/object-output';
+import { parseGoDuration } from '../request/duration';
+import { param } from '../request/query';
 import { GenericRegistry } from '../store/generic-registry';
+import { InitializationWaiter } from '../../watch/initialization-waiter';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readObject, settleNamespace } from './request-body';
 
-/** POST to a collection: creates an object (201). */
+/** How long a write may take when the request names no `timeout` (as the apiserver). */
+const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+
+/**
+ * POST to a collection: creates an object (201). An object created with pending initializers is answered once they
+ * are done, or at once with 202 when the request says `includeUninitialized=1` (reference §10.3).
+ */
 @Injectable()
 export class CreateHandler implements VerbHandler {
   readonly routes = [{ verb: 'create' as const }];
 
-  constructor(private readonly registry: GenericRegistry) {}
+  constructor(
+    private readonly registry: GenericRegistry,
+    private readonly initialization: InitializationWaiter,
+  ) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { def } = request;
     const object = readObject(request);
     settleNamespace(request, object, true);
-    const created = await this.registry.create(request.def, object);
-    return { code: 201, body: toOutput(request.def, created, { withTypeMeta: true }) };
+    let created = await this.registry.create(def, object);
+    let code = 201;
+    if (created.metadata.initializers) {
+      if (param(request.query, 'includeUninitialized') === '1') {
+        code = 202;
+      } else {
+        const timeout = parseGoDuration(param(request.query, 'timeout') ?? '') ?? DEFAULT_WRITE_TIMEOUT_MS;
+        created = await this.initialization.wait(def, created, timeout);
+      }
+    }
+    return { code, body: toOutput(def, created, { withTypeMeta: true }) };
   }
 }

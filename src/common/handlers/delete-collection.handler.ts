@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { toListOutput } from '../meta/object-output';
+import { listConditions, readListOptions } from '../selectors/list-options';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readDeleteOptions } from './delete-options.reader';
 
-/** DELETE of a collection: deletes every matching object and answers with the list as it was before. */
+/**
+ * DELETE of a collection: deletes every object the selectors match (uninitialized ones included) and answers with
+ * the list as it was before.
+ */
 @Injectable()
 export class DeleteCollectionHandler implements VerbHandler {
   readonly routes = [{ verb: 'deletecollection' as const }];
@@ -12,8 +16,10 @@ export class DeleteCollectionHandler implements VerbHandler {
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { def } = request;
+    const selection = listConditions(def, readListOptions(def, request.query, undefined, true));
     const options = readDeleteOptions(request, false);
-    const listed = await this.registry.deleteCollection(request.def, request.path.namespace, [], options);
-    return { code: 200, body: toListOutput(request.def, listed.items, listed.resourceVersion, request.path.path) };
+    const listed = await this.registry.deleteCollection(def, request.path.namespace, selection, options);
+    return { code: 200, body: toListOutput(def, listed.items, listed.resourceVersion, request.path.path) };
   }
 }

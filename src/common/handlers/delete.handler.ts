@@ -7,7 +7,7 @@ import { checkPathName } from './request-body';
 
 /**
  * DELETE of one object. Removed at once: a success Status naming it (the federation Cluster answers with the
- * object). Waiting for finalizers: the object, now carrying its deletionTimestamp.
+ * object). Waiting for finalizers: the object, now carrying its deletionTimestamp (reference §3.5).
  */
 @Injectable()
 export class DeleteHandler implements VerbHandler {
@@ -21,7 +21,9 @@ export class DeleteHandler implements VerbHandler {
     const options = readDeleteOptions(request, true);
     const result = await this.registry.delete(def, request.path.namespace, name, options);
     if (!result.removed || def.strategy.deleteReturnsObject) {
-      return { code: 200, body: toOutput(def, result.object, { withTypeMeta: true }) };
+      // 1.7 answers 202 when the client explicitly asked not to orphan and the object waits for finalizers.
+      const code = !result.removed && options.orphanDependents === false ? 202 : 200;
+      return { code, body: toOutput(def, result.object, { withTypeMeta: true }) };
     }
     return {
       code: 200,

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiErrors } from '../errors/status-error';
 import { toListOutput } from '../meta/object-output';
+import { KindDefinition } from '../registry/kind-definition';
+import { listConditions, readListOptions } from '../selectors/list-options';
 import { GenericRegistry } from '../store/generic-registry';
+import { ListResult } from '../store/object-store';
+import { SqlCondition } from '../store/sql-params';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 
-/** GET of a collection (one namespace, or all namespaces). */
+/** How long a list asking for a resourceVersion newer than the newest committed one waits before a 504. */
+const FRESHNESS_WAIT_MS = 3000;
+const FRESHNESS_POLL_MS = 100;
+
+/** GET of a collection (one namespace, or all namespaces), filtered by the LIST parameters in SQL. */
 @Injectable()
 export class ListHandler implements VerbHandler {
   readonly routes = [{ verb: 'list' as const }];
@@ -11,7 +21,25 @@ export class ListHandler implements VerbHandler {
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
-    const { resourceVersion, items } = await this.registry.list(request.def, request.path.namespace);
-    return { code: 200, body: toListOutput(request.def, items, resourceVersion, request.path.path) };
+    const { def, path } = request;
+    const options = readListOptions(def, request.query);
+    const result = await this.listAtLeast(def, path.namespace, listConditions(def, options), options.resourceVersion);
+    return { code: 200, body: toListOutput(def, result.items, result.resourceVersion, path.path) };
+  }
+
+  /** Every variant of `resourceVersion` is served from the current state, which must be at least as new as asked. */
+  private async listAtLeast(
+    def: KindDefinition,
+    namespace: string | undefined,
+    conditions: SqlCondition[],
+    minimum: string | undefined,
+  ): Promise<ListResult> {
+    const deadline = Date.now() + FRESHNESS_WAIT_MS;
+    for (;;) {
+      const result = await this.registry.list(def, namespace, conditions);
+      if (minimum === undefined || BigInt(result.resourceVersion) >= BigInt(minimum)) return result;
+      if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(minimum, result.resourceVersion);
+      await sleep(FRESHNESS_POLL_MS);
+    }
   }
 }

@@ -9,7 +9,7 @@ import { KindRegistry } from '../registry/kind-registry';
 import { parsePath, ResourcePath } from '../request/resource-path';
 import { Query } from '../request/query';
 import { resolveVerb } from '../request/verb';
-import { sendValue } from './reply';
+import { sendValue, streamEvents } from './reply';
 
 const API_PATHS = ['api', 'api/*', 'apis', 'apis/*'];
 
@@ -105,6 +105,7 @@ export class ApiController {
       contentType: request.headers['content-type'],
       negotiated,
     });
-    sendValue(request, reply, response.code, response.body, negotiated);
+    if ('events' in response) streamEvents(reply, response.events, negotiated);
+    else sendValue(request, reply, response.code, response.body, negotiated);
   }
 }

@@ -1,6 +1,8 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate, Negotiated } from '../codec/negotiation';
+import { StreamEventSink, WATCH_FORMATS, WatchFormat } from '../codec/event-sink';
 import { encodeBody } from '../codec/response-encoder';
+import { EventStream } from '../codec/watch-events';
 import { param, Query, strictBool } from '../request/query';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
@@ -20,11 +22,27 @@ export function sendValue(request: FastifyRequest, reply: FastifyReply, code: nu
   reply.code(code).header('content-type', contentType).send(body);
 }
 
-/** The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. */
-export function negotiateForError(request: FastifyRequest): Negotiated {
+/**
+ * The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. A failed
+ * negotiation (406) is always answered in JSON (reference §14.1), even when another type would do for a non-watch.
+ */
+export function negotiateForError(request: FastifyRequest, code: number): Negotiated {
+  const json: Negotiated = { type: 'application/json', pretty: false };
+  if (code === 406) return json;
   try {
     return negotiate(request.headers.accept, false);
   } catch {
-    return { type: 'application/json', pretty: false };
+    return json;
   }
+}
+
+/** Answers with a stream of watch events in the negotiated format: headers at once, then one chunk per event. */
+export function streamEvents(reply: FastifyReply, events: EventStream, negotiated: Negotiated): void {
+  const format = WATCH_FORMATS[negotiated.type] as WatchFormat; // negotiation offers watches only these types
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, { 'content-type': format.contentType, 'transfer-encoding': 'chunked' });
+  response.flushHeaders();
+  response.on('close', () => events.close());
+  events.attach(new StreamEventSink(response, format));
 }

@@ -1,13 +1,23 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors, StatusError } from '../errors/status-error';
+import { isDatabaseUnavailable } from '../../database/database-errors';
+import { parsePath } from '../request/resource-path';
 import { negotiateForError, sendValue } from './reply';
 
 const BODY_LIMIT_CODE = 'FST_ERR_CTP_BODY_TOO_LARGE';
 
+/** `deployments.extensions` for a request to a resource path, for the storage-unavailable message. */
+function resourceOf(request: FastifyRequest): { group: string; kind: string } {
+  const parsed = parsePath(request.url.split('?')[0]);
+  return parsed.type === 'resource' ? { group: parsed.resource.group, kind: parsed.resource.resource } : { group: '', kind: 'resource' };
+}
+
 /** Turns a thrown error into a Status error for the failure it stands for. */
-export function toStatusError(error: unknown, bodyLimit: number): StatusError {
+export function toStatusError(error: unknown, bodyLimit: number, request: FastifyRequest): StatusError {
   if (error instanceof StatusError) return error;
+  // Storage unreachable: the apiserver's retryable ServerTimeout, with Retry-After (reference §3.3).
+  if (isDatabaseUnavailable(error)) return apiErrors.serverTimeout(request.method, resourceOf(request), 2);
   const code = (error as { code?: string }).code;
   const statusCode = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number }).statusCode;
   if (code === BODY_LIMIT_CODE || statusCode === 413) return apiErrors.entityTooLarge(bodyLimit);
@@ -32,14 +42,14 @@ export class StatusExceptionFilter implements ExceptionFilter {
   }
 
   send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-    const status = toStatusError(error, this.bodyLimit);
-    if (status.code >= 500) this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+    const status = toStatusError(error, this.bodyLimit, request);
+    if (status.reason === 'InternalError') this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
       return;
     }
     const retryAfter = status.details?.retryAfterSeconds;
     if (retryAfter) reply.header('retry-after', String(retryAfter));
-    sendValue(request, reply, status.code, status.toStatus(), negotiateForError(request));
+    sendValue(request, reply, status.code, status.toStatus(), negotiateForError(request, status.code));
   }
 }

@@ -1,5 +1,6 @@
 import { apiErrors } from '../errors/status-error';
 import { groupVersion, KindDefinition } from '../registry/kind-definition';
+import { jsonType } from './json-value';
 import { isPlainObject, KubeObject, ObjectMeta, parseTime } from './kube-object';
 
 type Shape = 'string' | 'integer' | 'boolean' | 'time' | 'stringMap' | 'stringList' | 'objectList' | 'object';
@@ -35,11 +36,6 @@ const GO_TYPES: Record<Shape, string> = {
   object: 'v1.Initializers',
 };
 
-function jsonType(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'object' : typeof value;
-}
 
 function fits(value: unknown, shape: Shape): boolean {
   if (value === null) return true; // null leaves a Go field at its zero value

@@ -74,7 +74,27 @@ function validateOwnerReferences(meta: ObjectMeta, field: string): FieldError[] 
   return errors;
 }
 
-/** The ObjectMeta rules every kind shares (reference §2.4–§2.6), for a new object. */
+function validateInitializers(meta: ObjectMeta, field: string): FieldError[] {
+  const initializers = meta.initializers;
+  if (!initializers) return [];
+  const errors: FieldError[] = [];
+  const pending = initializers.pending ?? [];
+  pending.forEach((entry, i) => {
+    for (const message of qualifiedName(entry?.name ?? '')) {
+      errors.push(fieldErrors.invalid(`${field}.pending[${i}].name`, entry?.name ?? '', message));
+    }
+  });
+  if (pending.length === 0 && !initializers.result) {
+    errors.push(fieldErrors.invalid(`${field}.pending`, 'null', 'must be non-empty when result is not set'));
+  }
+  const result = initializers.result as { status?: unknown } | undefined;
+  if (result && result.status !== 'Failure') {
+    errors.push(fieldErrors.invalid(`${field}.result.status`, result.status ?? '', 'must be Failure'));
+  }
+  return errors;
+}
+
+/** The ObjectMeta rules every kind shares (reference §2.4–§2.6, §10.1), for a new object. */
 export function validateObjectMeta(def: KindDefinition, meta: ObjectMeta): FieldError[] {
   const errors: FieldError[] = [];
   if (!meta.name) {
@@ -98,6 +118,7 @@ export function validateObjectMeta(def: KindDefinition, meta: ObjectMeta): Field
   errors.push(...validateAnnotations(meta.annotations, 'metadata.annotations'));
   errors.push(...validateOwnerReferences(meta, 'metadata.ownerReferences'));
   errors.push(...validateFinalizers(meta.finalizers, 'metadata.finalizers'));
+  errors.push(...validateInitializers(meta, 'metadata.initializers'));
   return errors;
 }
 
@@ -121,6 +142,13 @@ export function validateObjectMetaUpdate(def: KindDefinition, meta: ObjectMeta, 
         ),
       );
     }
+  }
+  if (meta.initializers && !old.initializers) {
+    errors.push(fieldErrors.invalid('metadata.initializers', 'null', 'field is immutable once initialization has completed'));
+  }
+  const oldResult = old.initializers?.result;
+  if (oldResult && !deepEqual(meta.initializers?.result, oldResult)) {
+    errors.push(fieldErrors.invalid('metadata.initializers.result', meta.initializers?.result ?? null, 'field is immutable once set'));
   }
   if (meta.generation !== undefined && old.generation !== undefined && meta.generation < old.generation) {
     errors.push(fieldErrors.invalid('metadata.generation', meta.generation, 'must not be decremented'));

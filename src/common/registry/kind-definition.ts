@@ -1,5 +1,6 @@
 import { FieldError } from '../errors/field-error';
 import { KubeObject } from '../meta/kube-object';
+import { COMMON_FIELD_LABELS, FieldLabel } from '../selectors/field-labels';
 import { NameRule } from '../validation/names';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -33,6 +34,8 @@ export interface KindStrategy {
   orphanDependentsByDefault: boolean;
   /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
   deleteReturnsObject: boolean;
+  /** the fields a fieldSelector may name */
+  fieldLabels: Readonly<Record<string, FieldLabel>>;
   /** fills in the kind's defaults; runs on every decoded body */
   applyDefaults(object: KubeObject): void;
   /** kind-specific checks of a new object (metadata is checked by the generic store) */
@@ -73,6 +76,7 @@ export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrat
     generation: 'spec',
     orphanDependentsByDefault: false,
     deleteReturnsObject: false,
+    fieldLabels: COMMON_FIELD_LABELS,
     applyDefaults: () => undefined,
     validate: () => [],
     validateUpdate: () => [],

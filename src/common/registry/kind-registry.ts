@@ -26,6 +26,16 @@ export class KindRegistry {
     return this.kinds.get(KindRegistry.key(group, version, resource));
   }
 
+  /** The kind stored under (group, resource), whatever its version. */
+  findStored(group: string, resource: string): KindDefinition | undefined {
+    return [...this.kinds.values()].find((k) => k.group === group && k.resource === resource);
+  }
+
+  /** The kind an apiVersion and kind name (as in an ownerReference) stand for, if this server serves it. */
+  findByKind(apiVersion: string, kind: string): KindDefinition | undefined {
+    return [...this.kinds.values()].find((k) => k.kind === kind && (k.group ? `${k.group}/${k.version}` : k.version) === apiVersion);
+  }
+
   findGroupVersion(group: string, version?: string): ApiGroupVersion | undefined {
     return this.groups.find((g) => g.group === group && (version === undefined || g.version === version));
   }

@@ -5,6 +5,7 @@ import { KubeObject, nowTimestamp } from '../meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../meta/object-meta-validation';
 import { KindDefinition } from '../registry/kind-definition';
 import { DeleteOptions } from './delete-options';
+import { finalizersAfterDelete } from './deletion-policy';
 import { ListResult, ObjectKey, ObjectStore } from './object-store';
 import { generateName, prepareForCreate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
@@ -110,8 +111,9 @@ export class GenericRegistry {
   }
 
   /**
-   * Deletes an object: removed at once when it has no finalizers, otherwise marked with a deletionTimestamp and
-   * left for whoever owns the finalizers (an update that empties them removes it).
+   * Deletes an object (reference §9.2): removed at once when no finalizer is left once the options are applied;
+   * otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and left for whoever owns
+   * them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties them removes it.
    */
   async delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
     const key = keyOf(def, namespace, name);
@@ -128,14 +130,19 @@ export class GenericRegistry {
         );
       }
       const version = current.metadata.resourceVersion as string;
-      if (!current.metadata.finalizers?.length) {
+      const finalizers = finalizersAfterDelete(def, current, options);
+      if (finalizers.length === 0) {
         if (await this.store.delete(key, version)) return { removed: true, object: current };
         continue;
       }
       const marked = structuredClone(current);
-      marked.metadata.deletionTimestamp = nowTimestamp();
+      marked.metadata.finalizers = finalizers;
       marked.metadata.deletionGracePeriodSeconds = 0;
-      if (!current.metadata.deletionTimestamp && marked.metadata.generation) marked.metadata.generation += 1;
+      if (!current.metadata.deletionTimestamp) {
+        marked.metadata.deletionTimestamp = nowTimestamp();
+        if (marked.metadata.generation) marked.metadata.generation += 1;
+      }
+      if (sameAsStored(marked, current)) return { removed: false, object: current };
       const written = await this.store.update(key, version, marked);
       if (written) return { removed: false, object: written };
     }

@@ -40,6 +40,8 @@ export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: K
   const oldMeta = old.metadata;
   delete meta.selfLink;
   delete meta.clusterName;
+  // An update that leaves no initializer pending and no result completes initialization (reference §10.4).
+  if (meta.initializers && !meta.initializers.pending?.length && !meta.initializers.result) delete meta.initializers;
   meta.uid = oldMeta.uid;
   meta.creationTimestamp = oldMeta.creationTimestamp;
   if (meta.deletionTimestamp === undefined && oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;

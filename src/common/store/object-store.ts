@@ -96,21 +96,26 @@ export class ObjectStore {
    * with the resourceVersion of the snapshot they were read at (one statement, so one snapshot).
    */
   async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
-    const params = new SqlParams();
-    const where = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
-    if (namespace !== undefined) where.push(`namespace = ${params.add(namespace)}`);
-    for (const condition of conditions) where.push(`(${condition(params)})`);
-    const { rows } = await this.pool.query<Row & { list_version: string }>(
-      `SELECT snapshot.list_version, o.resource_version, o.body
-       FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS list_version FROM change_log) snapshot
-       LEFT JOIN LATERAL (
-         SELECT resource_version, body FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
-       ) o ON true`,
-      params.values,
-    );
+    const { rows } = await this.pool.query<Row & { list_version: string }>(listStatement(key, namespace, conditions));
     return {
       resourceVersion: rows[0].list_version,
       items: rows.filter((r) => r.resource_version !== null).map(withVersion),
     };
   }
+}
+
+/** The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs). */
+export function listStatement(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[]) {
+  const params = new SqlParams();
+  const where = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
+  if (namespace !== undefined) where.push(`namespace = ${params.add(namespace)}`);
+  for (const condition of conditions) where.push(`(${condition(params)})`);
+  return {
+    text: `SELECT snapshot.list_version, o.resource_version, o.body
+       FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS list_version FROM change_log) snapshot
+       LEFT JOIN LATERAL (
+         SELECT resource_version, body FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
+       ) o ON true`,
+    values: params.values,
+  };
 }

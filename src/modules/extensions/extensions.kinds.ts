@@ -1,5 +1,6 @@
 import { defineStrategy, KindDefinition } from '../../common/registry/kind-definition';
 import { defineKind, statusSubresource } from '../../common/registry/define-kind';
+import { COMMON_FIELD_LABELS, statusCountLabel } from '../../common/selectors/field-labels';
 import { NameRule, nameRules } from '../../common/validation/names';
 
 export const EXTENSIONS = { group: 'extensions', version: 'v1beta1', legacyDiscovery: true };
@@ -68,7 +69,12 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     shortNames: ['rs'],
     categories: ['all'],
     subresources: [scale, statusSubresource('ReplicaSet')],
-    strategy: defineStrategy({ ...workload, generation: 'spec', orphanDependentsByDefault: true }),
+    strategy: defineStrategy({
+      ...workload,
+      generation: 'spec',
+      orphanDependentsByDefault: true,
+      fieldLabels: { ...COMMON_FIELD_LABELS, 'status.replicas': statusCountLabel('replicas') },
+    }),
   }),
   // A placeholder with no verbs of its own, so that replicationcontrollers/{name}/scale has a parent.
   defineKind(EXTENSIONS, {

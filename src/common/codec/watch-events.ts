@@ -1,0 +1,20 @@
+/** One event of a watch stream: the object is the full external object (or a Status for ERROR). */
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'ERROR';
+  object: unknown;
+}
+
+/** Where a watch writes its events: one response stream, encoded in the negotiated media type. */
+export interface EventSink {
+  /** writes one event; false when the client is too far behind (the watch is then closed) */
+  send(event: WatchEvent): boolean;
+  end(): void;
+}
+
+/** A stream of events a handler answers with instead of a body (a watch). */
+export interface EventStream {
+  /** starts writing into the sink: the events gathered so far, then live ones */
+  attach(sink: EventSink): void;
+  /** the client went away */
+  close(): void;
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { toOutput } from '../meta/object-output';
+import { GenericRegistry } from '../store/generic-registry';
+import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { checkPathName, patchedObject, readPatch } from './request-body';
+
+/**
+ * PATCH of one object (reference §8.1): the patch is applied to the stored object and the result is written like a
+ * PUT; when another writer gets in first, the patch is applied again to the new state.
+ */
+@Injectable()
+export class PatchHandler implements VerbHandler {
+  readonly routes = [{ verb: 'patch' as const }];
+
+  constructor(private readonly registry: GenericRegistry) {}
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const patch = readPatch(request);
+    const name = checkPathName(request);
+    const updated = await this.registry.update(request.def, request.path.namespace, name, (current) =>
+      this.registry.prepareUpdate(request.def, patchedObject(request, patch, current), current),
+    );
+    return { code: 200, body: toOutput(request.def, updated, { withTypeMeta: true }) };
+  }
+}

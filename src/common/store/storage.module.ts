@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { GenericRegistry } from './generic-registry';
+import { ObjectStore } from './object-store';
+
+/** The objects table and the generic store over it. */
+@Module({
+  providers: [ObjectStore, GenericRegistry],
+  exports: [ObjectStore, GenericRegistry],
+})
+export class StorageModule {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { StorageModule } from '../common/store/storage.module';
+import { WatchModule } from '../watch/watch.module';
+import { CollectorLeadership } from './collector-leadership';
+import { GarbageCollector } from './garbage-collector.service';
+import { ObjectGraph } from './object-graph';
+
+/** The in-server garbage collector of dependents (ownerReferences) and its leadership among instances. */
+@Module({
+  imports: [StorageModule, WatchModule],
+  providers: [ObjectGraph, CollectorLeadership, GarbageCollector],
+  exports: [GarbageCollector],
+})
+export class GcModule {}

@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import createSubscriber, { Subscriber } from 'pg-listen';
+import { DATABASE_URL } from '../database/database.tokens';
+import { Change, resourceKey } from './change';
+import { ChangeHistory } from './change-history';
+
+/** The channel the objects triggers notify on commit (see prisma/migrations/0001_init). */
+const CHANNEL = 'pgkube_changes';
+const PAGE = 500;
+/** A backstop for notifications lost while the listening connection was silently broken. */
+const POLL_INTERVAL_MS = 1000;
+
+/** The key of a subscriber that receives the changes of every resource. */
+export const ALL_RESOURCES = '*';
+
+/** Receives the changes of one resource (or of all), in resourceVersion order, each exactly once. */
+export interface FeedSubscriber {
+  /** resourceKey(group, resource), or ALL_RESOURCES */
+  readonly key: string;
+  deliver(change: Change): void;
+}
+
+/**
+ * This instance's reader of the change log. Notifications only wake it: it then reads every change after the last
+ * one it delivered, in resourceVersion order, and fans each out in memory to the subscribers of its resource.
+ * Because resourceVersions become visible in order (see the README), reading "after the last delivered" never skips
+ * a change; after a reconnect it simply reads on from where it was.
+ */
+@Injectable()
+export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('ChangeFeed');
+  private readonly subscribers = new Map<string, Set<FeedSubscriber>>();
+  private delivered = 0n;
+  private listener?: Subscriber;
+  private poll?: NodeJS.Timeout;
+  private reading?: Promise<void>;
+  private readAgain = false;
+  private healthy = false;
+
+  constructor(
+    private readonly history: ChangeHistory,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  /** The resourceVersion of the last change delivered to subscribers. */
+  get position(): bigint {
+    return this.delivered;
+  }
+
+  /** True while the listening connection is up and the last read of the change log succeeded. */
+  get connected(): boolean {
+    return this.healthy;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.delivered = await this.history.newest();
+    const listener = createSubscriber(
+      { connectionString: this.databaseUrl },
+      {
+        paranoidChecking: 10_000,
+        retryLimit: Infinity,
+        retryTimeout: Infinity,
+        retryInterval: (attempt) => Math.min(2000, 100 * 2 ** attempt),
+        parse: (payload) => payload,
+      },
+    );
+    listener.notifications.on(CHANNEL, () => this.catchUp());
+    listener.events.on('connected', () => this.catchUp());
+    listener.events.on('reconnect', (attempt) => {
+      this.healthy = false;
+      if (attempt === 1) this.logger.warn('change-feed connection lost; reconnecting');
+    });
+    listener.events.on('error', (error) => this.logger.error(`change-feed listener: ${error.message}`));
+    await listener.connect();
+    await listener.listenTo(CHANNEL);
+    this.listener = listener;
+    this.healthy = true;
+    this.poll = setInterval(() => this.catchUp(), POLL_INTERVAL_MS);
+    this.poll.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.poll);
+    await this.listener?.close().catch(() => undefined);
+    await this.reading;
+  }
+
+  /**
+   * Adds a subscriber and returns the position from which it receives every change: changes up to that position
+   * are the caller's to read from history.
+   */
+  subscribe(subscriber: FeedSubscriber): bigint {
+    let set = this.subscribers.get(subscriber.key);
+    if (!set) this.subscribers.set(subscriber.key, (set = new Set()));
+    set.add(subscriber);
+    return this.delivered;
+  }
+
+  unsubscribe(subscriber: FeedSubscriber): void {
+    const set = this.subscribers.get(subscriber.key);
+    set?.delete(subscriber);
+    if (set?.size === 0) this.subscribers.delete(subscriber.key);
+  }
+
+  /** The number of subscribers of each resource key. */
+  subscriberCounts(): Map<string, number> {
+    return new Map([...this.subscribers].map(([key, set]) => [key, set.size]));
+  }
+
+  /** Reads the change log up to its end, unless a read is running (which then reads once more). */
+  catchUp(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readToEnd()
+      .then(() => {
+        this.healthy = true;
+      })
+      .catch((error: Error) => {
+        this.healthy = false;
+        this.logger.warn(`reading the change log failed (will retry): ${error.message}`);
+      })
+      .finally(() => {
+        this.reading = undefined;
+      });
+  }
+
+  private async readToEnd(): Promise<void> {
+    do {
+      this.readAgain = false;
+      for (;;) {
+        const changes = await this.history.after(this.delivered, PAGE);
+        for (const change of changes) {
+          this.delivered = change.resourceVersion;
+          this.dispatch(change);
+        }
+        if (changes.length < PAGE) break;
+      }
+    } while (this.readAgain);
+  }
+
+  private dispatch(change: Change): void {
+    const subscribers = [
+      ...(this.subscribers.get(resourceKey(change.group, change.resource)) ?? []),
+      ...(this.subscribers.get(ALL_RESOURCES) ?? []),
+    ];
+    for (const subscriber of subscribers) {
+      try {
+        subscriber.deliver(change);
+      } catch (error) {
+        this.logger.error(`watcher failed on change ${change.resourceVersion}: ${(error as Error).stack}`);
+      }
+    }
+  }
+}

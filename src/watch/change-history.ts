@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { PG_POOL } from '../database/database.tokens';
+import { Change, CHANGE_COLUMNS, ChangeRow, toChange } from './change';
+
+export interface History {
+  /** every change up to this resourceVersion may have been compacted away */
+  compactedThrough: bigint;
+  changes: Change[];
+}
+
+/** Reads the change log: the newest position, pages of changes after a position, and history for a watch start. */
+@Injectable()
+export class ChangeHistory {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async newest(): Promise<bigint> {
+    const { rows } = await this.pool.query<{ newest: string }>(
+      'SELECT COALESCE(MAX(resource_version), 0)::text AS newest FROM change_log',
+    );
+    return BigInt(rows[0].newest);
+  }
+
+  /** The next changes after `after`, in resourceVersion order. */
+  async after(after: bigint, limit: number): Promise<Change[]> {
+    const { rows } = await this.pool.query<ChangeRow>({
+      name: 'change-log-after',
+      text: `SELECT ${CHANGE_COLUMNS} FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
+      values: [after.toString(), limit],
+    });
+    return rows.map(toChange);
+  }
+
+  /**
+   * The changes of one resource in (from, through], with the compaction horizon read in the same snapshot (one
+   * statement), so a caller can tell whether the history it got is complete.
+   */
+  async between(group: string, resource: string, from: bigint, through: bigint): Promise<History> {
+    const { rows } = await this.pool.query<ChangeRow & { compacted_through: string }>({
+      name: 'change-log-between',
+      text: `SELECT horizon.compacted_through::text, c.*
+             FROM (SELECT compacted_through FROM change_log_compaction) horizon
+             LEFT JOIN LATERAL (
+               SELECT ${CHANGE_COLUMNS} FROM change_log
+               WHERE api_group = $1 AND resource = $2 AND resource_version > $3 AND resource_version <= $4
+               ORDER BY resource_version
+             ) c ON true`,
+      values: [group, resource, from.toString(), through.toString()],
+    });
+    return {
+      compactedThrough: BigInt(rows[0].compacted_through),
+      changes: rows.filter((r) => r.resource_version !== null).map(toChange),
+    };
+  }
+}

@@ -1,0 +1,159 @@
+import { EventSink, EventStream, WatchEvent } from '../common/codec/watch-events';
+import { KubeObject } from '../common/meta/kube-object';
+import { toOutput } from '../common/meta/object-output';
+import { KindDefinition } from '../common/registry/kind-definition';
+import { ListOptions, matchesListOptions } from '../common/selectors/list-options';
+import { Change, resourceKey } from './change';
+import { FeedSubscriber } from './change-feed.service';
+
+/** Changes held while a session starts; more than this and the session gives up (the client retries). */
+const MAX_STARTUP_BUFFER = 100_000;
+/** Events produced before the response is attached. */
+const MAX_UNATTACHED = 100_000;
+
+type Variant = 'new' | 'old';
+
+/** Watch events built once per change and shared by every session that sends the same one. */
+const sharedEvents = new WeakMap<Change, Map<string, WatchEvent>>();
+
+function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'], variant: Variant): WatchEvent {
+  let events = sharedEvents.get(change);
+  if (!events) sharedEvents.set(change, (events = new Map()));
+  const key = `${type}/${variant}`;
+  let event = events.get(key);
+  if (!event) {
+    const state = variant === 'new' ? change.object : (change.previous as KubeObject);
+    // Every event carries the resourceVersion of its change, DELETED ones included (reference §6.6, Recommended).
+    const stamped = { ...state, metadata: { ...state.metadata, resourceVersion: change.resourceVersion.toString() } };
+    event = { type, object: toOutput(def, stamped, { withTypeMeta: true }) };
+    events.set(key, event);
+  }
+  return event;
+}
+
+/**
+ * One watch: it subscribes to the change feed, is started from a snapshot or from history by the WatchService,
+ * then turns each change of its resource into the event its selectors call for (reference §6.6).
+ */
+export class WatchSession implements FeedSubscriber, EventStream {
+  readonly key: string;
+  /** changes received while starting; undefined once live */
+  private startupBuffer: Change[] | undefined = [];
+  private cursor = 0n;
+  private sink?: EventSink;
+  private unattached: WatchEvent[] = [];
+  private endAfterFlush = false;
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    readonly def: KindDefinition,
+    private readonly namespace: string | undefined,
+    private readonly options: ListOptions,
+    private readonly onClose: (session: WatchSession) => void,
+  ) {
+    this.key = resourceKey(def.group, def.resource);
+  }
+
+  /** Sends the current state as ADDED events; the session then follows changes after `resourceVersion`. */
+  startFromSnapshot(objects: KubeObject[], resourceVersion: bigint): void {
+    for (const object of objects) this.emit({ type: 'ADDED', object: toOutput(this.def, object, { withTypeMeta: true }) });
+    this.goLive(resourceVersion);
+  }
+
+  /** Replays history (changes after the start version), then follows changes after `through`. */
+  startFromHistory(history: Change[], through: bigint): void {
+    for (const change of history) this.apply(change);
+    this.goLive(through > this.cursor ? through : this.cursor);
+  }
+
+  /** Sends one ERROR event and ends the stream (e.g. 410 for a version older than the retained history). */
+  fail(status: object): void {
+    this.emit({ type: 'ERROR', object: status });
+    this.endAfterFlush = true;
+    this.startupBuffer = undefined;
+    if (this.sink) this.close();
+  }
+
+  /** Ends the stream after `seconds`; a negative value ends it at once. */
+  endAfter(seconds: number): void {
+    this.timer = setTimeout(() => this.close(), Math.max(0, seconds) * 1000);
+    this.timer.unref();
+  }
+
+  deliver(change: Change): void {
+    if (this.closed || this.endAfterFlush) return;
+    if (this.startupBuffer) {
+      this.startupBuffer.push(change);
+      if (this.startupBuffer.length > MAX_STARTUP_BUFFER) this.close();
+      return;
+    }
+    this.apply(change);
+  }
+
+  attach(sink: EventSink): void {
+    this.sink = sink;
+    if (this.closed) {
+      sink.end();
+      return;
+    }
+    const gathered = this.unattached;
+    this.unattached = [];
+    for (const event of gathered) if (!this.write(event)) return;
+    if (this.endAfterFlush) this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.onClose(this);
+    this.sink?.end();
+  }
+
+  private goLive(cursor: bigint): void {
+    this.cursor = cursor;
+    const buffered = this.startupBuffer ?? [];
+    this.startupBuffer = undefined;
+    for (const change of buffered) this.apply(change);
+  }
+
+  private apply(change: Change): void {
+    if (change.resourceVersion <= this.cursor) return;
+    this.cursor = change.resourceVersion;
+    if (this.namespace !== undefined && change.namespace !== this.namespace) return;
+    const matches = (object: KubeObject | undefined) => !!object && matchesListOptions(this.def, this.options, object);
+    const nowMatches = change.type !== 'DELETED' && matches(change.object);
+    switch (change.type) {
+      case 'ADDED':
+        if (nowMatches) this.emit(eventFor(this.def, change, 'ADDED', 'new'));
+        return;
+      case 'MODIFIED': {
+        const matched = matches(change.previous);
+        if (matched && nowMatches) this.emit(eventFor(this.def, change, 'MODIFIED', 'new'));
+        else if (nowMatches) this.emit(eventFor(this.def, change, 'ADDED', 'new'));
+        else if (matched) this.emit(eventFor(this.def, change, 'DELETED', 'old'));
+        return;
+      }
+      case 'DELETED':
+        if (matches(change.object)) this.emit(eventFor(this.def, change, 'DELETED', 'new'));
+    }
+  }
+
+  private emit(event: WatchEvent): void {
+    if (this.sink) {
+      this.write(event);
+    } else {
+      this.unattached.push(event);
+      if (this.unattached.length > MAX_UNATTACHED) this.close();
+    }
+  }
+
+  /** Writes to the response; a client too far behind is disconnected. */
+  private write(event: WatchEvent): boolean {
+    if (this.closed) return false;
+    if ((this.sink as EventSink).send(event)) return true;
+    this.close();
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface KubectlClient {
+  /** a short tag that is valid in object names */
+  tag: string;
+  binary: string;
+}
+
+const KUBECTL_1_20 = join(__dirname, '..', '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
+
+/** The clients the end-to-end tests drive: the kubectl on the PATH, and kubectl 1.20 once `npm run tools:kubectl-1.20` has fetched it. */
+export const KUBECTLS: KubectlClient[] = [
+  { tag: 'path', binary: 'kubectl' },
+  ...(existsSync(KUBECTL_1_20) ? [{ tag: 'v120', binary: KUBECTL_1_20 }] : []),
+];
+
+export interface KubectlResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs kubectl against `server` with no kubeconfig, feeding `input` to its standard input. */
+export function kubectl(client: KubectlClient, server: string, args: string[], input = ''): Promise<KubectlResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(client.binary, [`--server=${server}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** A long-running kubectl (such as `get -w`): its output lines as they come, and a way to stop it. */
+export interface RunningKubectl {
+  lines: string[];
+  /** waits until `count` lines of output have arrived */
+  waitForLines(count: number, timeoutMs?: number): Promise<string[]>;
+  stop(): void;
+}
+
+export function startKubectl(client: KubectlClient, server: string, args: string[]): RunningKubectl {
+  const child = spawn(client.binary, [`--server=${server}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const lines: string[] = [];
+  let pending = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop() as string;
+    lines.push(...complete.filter((line) => line.trim() !== ''));
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return {
+    lines,
+    async waitForLines(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (lines.length < count) {
+        if (child.exitCode !== null || Date.now() > deadline) {
+          throw new Error(`kubectl ${args.join(' ')}: got ${JSON.stringify(lines)}; stderr: ${stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return lines;
+    },
+    stop: () => child.kill(),
+  };
+}
