@@ -40,6 +40,19 @@ describe('envelope', () => {
     }
   });
 
+  it('has messages for the core ReplicationController, Scale and DeploymentRollback', () => {
+    const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+    const objects = [
+      { kind: 'ReplicationController', apiVersion: 'v1', metadata: { name: 'rc' }, spec: { replicas: 2, selector: { app: 'web' }, template } },
+      { kind: 'ReplicationControllerList', apiVersion: 'v1', metadata: { resourceVersion: '7' }, items: [{ metadata: { name: 'rc' } }] },
+      { kind: 'Scale', apiVersion: EXT, metadata: { name: 'web' }, spec: { replicas: 3 }, status: { replicas: 2, selector: { app: 'web' }, targetSelector: 'app=web' } },
+      { kind: 'DeploymentRollback', apiVersion: EXT, name: 'web', updatedAnnotations: { a: 'b' }, rollbackTo: { revision: 2 } },
+    ];
+    for (const object of objects) expect(decodeEnveloped(encodeEnveloped(object))).toEqual(object);
+    expect(protoc('k8s.io.api.core.v1.ReplicationController', objects[0])).toContain('selector {\n    key: "app"\n    value: "web"\n  }');
+    expect(protoc('k8s.io.api.extensions.v1beta1.DeploymentRollback', objects[3])).toContain('rollbackTo {\n  revision: 2\n}');
+  });
+
   it('reads a body that names no kind as the expected kind', () => {
     const writer = Writer.create();
     writer.uint32(0x12).fork().uint32(0x0a).fork().uint32(0x0a).string('web').ldelim().ldelim();

@@ -32,13 +32,28 @@ function timeToMessage(value: unknown): JsonObject {
   return nanos === 0 ? { seconds } : { seconds, nanos };
 }
 
+const SECONDS_PER_DAY = 86400;
+const MAX_CACHED_DAYS = 4096;
+/** `YYYY-MM-DD` by day number: times on an object fall on few days, and Date is slow to format */
+const dayTexts = new Map<number, string>();
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** RFC 3339 in UTC with `digits` fraction digits; an empty message is the zero time, which JSON leaves out. */
 function timeFromMessage(fields: JsonObject, digits: number): string | undefined {
   if (fields.seconds === undefined && fields.nanos === undefined) return undefined;
-  const whole = new Date(((fields.seconds as number) ?? 0) * 1000).toISOString().slice(0, 19);
-  if (digits === 0) return `${whole}Z`;
+  const seconds = (fields.seconds as number) ?? 0;
+  const day = Math.floor(seconds / SECONDS_PER_DAY);
+  let date = dayTexts.get(day);
+  if (date === undefined) {
+    date = new Date(day * SECONDS_PER_DAY * 1000).toISOString().slice(0, 10);
+    if (dayTexts.size >= MAX_CACHED_DAYS) dayTexts.clear();
+    dayTexts.set(day, date);
+  }
+  const second = seconds - day * SECONDS_PER_DAY;
+  const clock = `${twoDigits(Math.floor(second / 3600))}:${twoDigits(Math.floor(second / 60) % 60)}:${twoDigits(second % 60)}`;
+  if (digits === 0) return `${date}T${clock}Z`;
   const nanos = String((fields.nanos as number) ?? 0).padStart(9, '0');
-  return `${whole}.${nanos.slice(0, digits)}Z`;
+  return `${date}T${clock}.${nanos.slice(0, digits)}Z`;
 }
 
 /**
