@@ -1,9 +1,9 @@
 import { ServerResponse } from 'node:http';
-import { JSON_TYPE, PROTOBUF_TYPE, ResponseType } from './media-types';
-import { encodeWatchFrame } from './protobuf/watch-frame';
-import { JsonObject } from './protobuf/json-mapping';
-import { protobufFailure } from './response-encoder';
 import { StatusError } from '../errors/status-error';
+import { JSON_TYPE, PROTOBUF_TYPE, ResponseType } from './media-types';
+import { JsonObject } from './protobuf/json-mapping';
+import { encodeWatchFrame } from './protobuf/watch-frame';
+import { protobufFailure } from './response-encoder';
 import { EventSink, WatchEvent } from './watch-events';
 
 /** A client more than this many bytes behind is dropped; it watches again from the last version it saw. */
