@@ -3,6 +3,7 @@ import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
+import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
 
@@ -24,6 +25,7 @@ export class AppModule {
         SettingsModule.forRoot(settings),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
         ApiMachineryModule,
+        CoreModule,
         ExtensionsModule,
         FederationModule,
         GcModule,

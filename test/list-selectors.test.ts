@@ -131,7 +131,8 @@ describe('fieldSelector', () => {
     expect(names(await list('fieldSelector=status.replicas%3D0', rsPath))).toEqual([]);
 
     const psps = `${base}/podsecuritypolicies`;
-    expect((await http(server.url, 'POST', psps, { body: { metadata: { name: 'p1' }, spec: {} } })).status).toBe(201);
+    const rules = { seLinux: { rule: 'RunAsAny' }, runAsUser: { rule: 'RunAsAny' }, supplementalGroups: { rule: 'RunAsAny' }, fsGroup: { rule: 'RunAsAny' } };
+    expect((await http(server.url, 'POST', psps, { body: { metadata: { name: 'p1' }, spec: rules } })).status).toBe(201);
     expect(names(await list('fieldSelector=metadata.name%3Dp1', psps))).toEqual(['p1']);
     expect(names(await list('fieldSelector=metadata.namespace%3D', psps))).toEqual(['p1']);
   });

@@ -102,6 +102,14 @@ const richDeployment = (d: any) => {
 };
 
 const podSpec = (spec: unknown) => ({ spec: { template: { spec } } });
+/** What the server adds to a container it stores, for an image without a tag (reference §12.1). */
+const defaulted = (container: object) => ({
+  ...container,
+  imagePullPolicy: 'Always',
+  resources: {},
+  terminationMessagePath: '/dev/termination-log',
+  terminationMessagePolicy: 'File',
+});
 const containers = (d: any) => d.spec.template.spec.containers;
 const names = (items: any[]) => items.map((item) => item.name);
 const nginx = (d: any) => containers(d).find((c: any) => c.name === 'nginx');
@@ -140,7 +148,7 @@ const STRATEGIC_CASES: StrategicCase[] = [
       containers: [{ name: 'new', image: 'n', args: null, '$setElementOrder/env': [{ name: 'X' }], env: [{ name: 'X', value: 'x' }] }],
     }),
     part: (d) => containers(d)[0],
-    expected: { name: 'new', image: 'n', env: [{ name: 'X', value: 'x' }] },
+    expected: defaulted({ name: 'new', image: 'n', env: [{ name: 'X', value: 'x' }] }),
   },
   {
     title: 'removes a container with $patch: delete',
@@ -154,7 +162,7 @@ const STRATEGIC_CASES: StrategicCase[] = [
     kind: DEPLOYMENTS,
     patch: podSpec({ containers: [{ $patch: 'replace' }, { name: 'only', image: 'solo' }] }),
     part: containers,
-    expected: [{ name: 'only', image: 'solo' }],
+    expected: [defaulted({ name: 'only', image: 'solo' })],
   },
   {
     title: 'orders containers by $setElementOrder (the reference example)',
@@ -197,7 +205,11 @@ const STRATEGIC_CASES: StrategicCase[] = [
     kind: DEPLOYMENTS,
     patch: podSpec({ containers: [{ name: 'nginx', ports: [{ containerPort: 443, name: 'https' }, { containerPort: 8080 }] }] }),
     part: (d) => nginx(d).ports,
-    expected: [{ containerPort: 80 }, { containerPort: 443, name: 'https' }, { containerPort: 8080 }],
+    expected: [
+      { containerPort: 80, protocol: 'TCP' },
+      { containerPort: 443, name: 'https', protocol: 'TCP' },
+      { containerPort: 8080, protocol: 'TCP' },
+    ],
   },
   {
     title: 'merges env by name, and null removes a value',
@@ -226,9 +238,12 @@ const STRATEGIC_CASES: StrategicCase[] = [
   {
     title: 'merges a volume without $retainKeys, keeping its other keys',
     kind: DEPLOYMENTS,
-    patch: podSpec({ volumes: [{ name: 'data', hostPath: { path: '/srv' } }] }),
-    part: (d) => d.spec.template.spec.volumes[0],
-    expected: { name: 'data', emptyDir: {}, hostPath: { path: '/srv' } },
+    patch: podSpec({ volumes: [{ name: 'data', emptyDir: { medium: 'Memory' } }] }),
+    part: (d) => d.spec.template.spec.volumes,
+    expected: [
+      { name: 'data', emptyDir: { medium: 'Memory' } },
+      { name: 'cache', emptyDir: {} },
+    ],
   },
   {
     title: 'replaces a list without a merge strategy (args)',
@@ -287,7 +302,14 @@ const STRATEGIC_CASES: StrategicCase[] = [
     kind: DEPLOYMENTS,
     patch: podSpec({ $patch: 'replace', containers: [{ name: 'solo', image: 'x' }] }),
     part: (d) => d.spec.template.spec,
-    expected: { containers: [{ name: 'solo', image: 'x' }] },
+    expected: {
+      containers: [defaulted({ name: 'solo', image: 'x' })],
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      securityContext: {},
+      schedulerName: 'default-scheduler',
+    },
   },
   {
     title: 'empties an object with $patch: delete',
@@ -381,7 +403,21 @@ describe('merge patch', () => {
     });
     expect(response.status).toBe(200);
     expect(response.json.metadata.annotations).toEqual({ note: 'kept' });
-    expect(containers(response.json)).toEqual([{ name: 'only', image: 'x' }]);
+    expect(containers(response.json)).toEqual([defaulted({ name: 'only', image: 'x' })]);
+  });
+});
+
+describe('patched objects are validated', () => {
+  it('keeps the other keys of a merged volume, so a second volume source is refused with 422', async () => {
+    const created = await create(DEPLOYMENTS, richDeployment);
+    const response = await patch(DEPLOYMENTS, created.metadata.name, STRATEGIC, podSpec({ volumes: [{ name: 'data', hostPath: { path: '/srv' } }] }));
+    expect(response.status).toBe(422);
+    expect(response.json.details.causes).toContainEqual({
+      reason: 'FieldValueForbidden',
+      field: 'spec.template.spec.volumes[0].emptyDir',
+      message: 'Forbidden: may not specify more than 1 volume type',
+    });
+    expect((await get(DEPLOYMENTS, created.metadata.name)).metadata.resourceVersion).toBe(created.metadata.resourceVersion);
   });
 });
 

@@ -1,24 +1,21 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Reader } from 'protobufjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { Reader, Writer } from 'protobufjs';
 import { decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
-import { http } from './support/http';
-import { collectionPath, itemPath, KINDS } from './support/kinds';
+import { useTestServer } from './support/api';
+import { collectionPath, itemPath, kindNamed, KINDS } from './support/kinds';
 import { PREFIX, PROTOBUF, protocDecode, unwrap, withoutNulls } from './support/protobuf';
-import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  http(server.url, method, path, { body, headers });
+const { call, server } = useTestServer();
 const inProtobuf = { accept: PROTOBUF };
 const protobufBody = (object: Record<string, unknown>) => ({ body: encodeEnveloped(object), type: { 'content-type': PROTOBUF } });
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
+/** a varint length */
+const encodeLength = (n: number) => Buffer.from(Writer.create().uint32(n).finish());
 
 /** An object as it was written, without what the server sets per object. */
 function comparable(object: any): unknown {
@@ -64,8 +61,64 @@ describe.each(KINDS)('$kind', (k) => {
   });
 });
 
+describe('core ReplicationControllers and the subresources in protobuf', () => {
+  const rcs = '/api/v1/namespaces/default/replicationcontrollers';
+  const rc = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8')) as Record<string, any>;
+  const deployments = kindNamed('Deployment');
+  const web = itemPath(deployments, 'web');
+  afterEach(async () => {
+    await call('DELETE', `${rcs}/z`, { propagationPolicy: 'Background' });
+    await call('DELETE', web, { propagationPolicy: 'Background' });
+  });
+
+  it('reads and writes a v1 ReplicationController and its autoscaling/v1 Scale', async () => {
+    const { body, type } = protobufBody(rc);
+    const created = await call('POST', rcs, body, { ...type, ...inProtobuf });
+    expect(created.status).toBe(201);
+    expect(unwrap(created.bytes).typeMeta).toBe('apiVersion: "v1"\nkind: "ReplicationController"\n');
+    expect(decodeEnveloped(created.bytes)).toEqual(withoutNulls((await call('GET', `${rcs}/z`)).json));
+
+    const scale = await call('GET', `${rcs}/z/scale`, undefined, inProtobuf);
+    const { typeMeta, raw } = unwrap(scale.bytes);
+    expect(typeMeta).toBe('apiVersion: "autoscaling/v1"\nkind: "Scale"\n');
+    expect(protocDecode('k8s.io.api.autoscaling.v1.Scale', raw)).toMatch(/status \{\n {2}replicas: 0\n {2}selector: "app=z"\n\}/);
+    const scaled = { ...decodeEnveloped(scale.bytes), spec: { replicas: 4 } };
+    expect((await call('PUT', `${rcs}/z/scale`, ...Object.values(protobufBody(scaled)))).status).toBe(200);
+    expect((await call('GET', `${rcs}/z`)).json.spec.replicas).toBe(4);
+  });
+
+  it('writes the status, the extensions Scale and the rollback of a Deployment from protobuf bodies', async () => {
+    await call('POST', collectionPath(deployments), deployments.manifest);
+    const current = (await call('GET', web)).json;
+    const status = protobufBody({ ...current, status: { replicas: 2, readyReplicas: 1 } });
+    expect((await call('PUT', `${web}/status`, status.body, status.type)).status).toBe(200);
+    expect((await call('GET', web)).json.status).toMatchObject({ replicas: 2, readyReplicas: 1 });
+
+    const scale = await call('GET', `${web}/scale`, undefined, inProtobuf);
+    expect(unwrap(scale.bytes).typeMeta).toBe('apiVersion: "extensions/v1beta1"\nkind: "Scale"\n');
+    const scaled = protobufBody({ ...decodeEnveloped(scale.bytes), spec: { replicas: 5 } });
+    expect((await call('PUT', `${web}/scale`, scaled.body, scaled.type)).status).toBe(200);
+    expect((await call('GET', web)).json.spec.replicas).toBe(5);
+
+    const rollback = protobufBody({ kind: 'DeploymentRollback', apiVersion: 'extensions/v1beta1', name: 'web', rollbackTo: { revision: 2 } });
+    const rolled = await call('POST', `${web}/rollback`, rollback.body, { ...rollback.type, ...inProtobuf });
+    expect(rolled.status).toBe(201);
+    expect(decodeEnveloped(rolled.bytes)).toMatchObject({ kind: 'Status', status: 'Success', code: 200 });
+    expect((await call('GET', web)).json.spec.rollbackTo).toEqual({ revision: 2 });
+  });
+
+  it('reads a Scale whose envelope names no kind as the Scale of the endpoint', async () => {
+    await call('POST', collectionPath(deployments), deployments.manifest);
+    const current = (await call('GET', `${web}/scale`)).json;
+    const bare = unwrap(encodeEnveloped({ ...current, spec: { replicas: 6 } })).raw;
+    const body = Buffer.concat([PREFIX, Buffer.from([0x12]), encodeLength(bare.length), bare]); // Unknown with raw only
+    expect((await call('PUT', `${web}/scale`, body, { 'content-type': PROTOBUF })).status).toBe(200);
+    expect((await call('GET', web)).json.spec.replicas).toBe(6);
+  });
+});
+
 describe('lists, Status and discovery in protobuf', () => {
-  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const deployments = kindNamed('Deployment');
   const named = (name: string) => ({ ...deployments.manifest, metadata: { ...deployments.manifest.metadata, name } });
 
   it('sends a list as one envelope of the list kind, which protoc decodes', async () => {
@@ -139,7 +192,7 @@ describe('lists, Status and discovery in protobuf', () => {
   });
 
   it('is answered by curl with bytes that start with k8s\\0', async () => {
-    const curl = ['-s', '-H', `Accept: ${PROTOBUF}`, `${server.url}${collectionPath(deployments)}`];
+    const curl = ['-s', '-H', `Accept: ${PROTOBUF}`, `${server().url}${collectionPath(deployments)}`];
     const { stdout: output } = await promisify(execFile)('curl', curl, { encoding: 'buffer' });
     expect(output.subarray(0, 4)).toEqual(PREFIX);
     expect(unwrap(output).typeMeta).toContain('kind: "DeploymentList"');
@@ -172,7 +225,7 @@ describe('negotiation', () => {
 });
 
 describe('malformed protobuf bodies', () => {
-  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const deployments = kindNamed('Deployment');
   const post = (body: Buffer) => call('POST', collectionPath(deployments), body, { 'content-type': PROTOBUF });
 
   it('answers 400 when the prefix is missing', async () => {
@@ -198,7 +251,7 @@ describe('malformed protobuf bodies', () => {
   });
 
   it('refuses another kind in an envelope as it refuses it in JSON', async () => {
-    const replicaSet = KINDS.find((k) => k.kind === 'ReplicaSet')!.manifest;
+    const replicaSet = kindNamed('ReplicaSet').manifest;
     const viaProtobuf = await post(encodeEnveloped(replicaSet));
     const viaJson = await call('POST', collectionPath(deployments), replicaSet);
     expect(viaProtobuf.status).toBe(400);
@@ -207,11 +260,11 @@ describe('malformed protobuf bodies', () => {
 });
 
 describe('watch in protobuf (reference §14.4.4)', () => {
-  const deployments = KINDS.find((k) => k.kind === 'Deployment')!;
+  const deployments = kindNamed('Deployment');
   const watchPath = `${collectionPath(deployments)}?watch=true&resourceVersion=0`;
 
   it('streams length-prefixed WatchEvents whose objects are enveloped, which protoc decodes', async () => {
-    const client = await WatchClient.open(server.url, watchPath, { accept: `${PROTOBUF};stream=watch` });
+    const client = await WatchClient.open(server().url, watchPath, { accept: `${PROTOBUF};stream=watch` });
     try {
       expect(client.status).toBe(200);
       expect(client.headers['content-type']).toBe(`${PROTOBUF};stream=watch`);

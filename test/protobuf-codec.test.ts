@@ -57,8 +57,18 @@ describe('envelope', () => {
     const writer = Writer.create();
     writer.uint32(0x12).fork().uint32(0x0a).fork().uint32(0x0a).string('web').ldelim().ldelim();
     const body = Buffer.concat([PREFIX, writer.finish()]);
-    expect(decodeEnveloped(body, 'Deployment')).toEqual({ metadata: { name: 'web' } });
+    expect(decodeEnveloped(body, { kind: 'Deployment' })).toEqual({ metadata: { name: 'web' } });
     expect(() => decodeEnveloped(body)).toThrow('the object has no kind');
+  });
+
+  it('chooses the message of a bare envelope by the version the endpoint takes', () => {
+    const scale = { kind: 'Scale', apiVersion: EXT, metadata: { name: 'web' }, status: { replicas: 1, selector: { app: 'web' } } };
+    const bare = Buffer.concat([PREFIX, Writer.create().uint32(0x12).bytes(unwrap(encodeEnveloped(scale)).raw).finish()]);
+    expect(decodeEnveloped(bare, { kind: 'Scale', apiVersion: EXT })).toEqual({ metadata: { name: 'web' }, status: scale.status });
+    expect(decodeEnveloped(bare, { kind: 'Scale', apiVersion: 'autoscaling/v1' }).status).toEqual({
+      replicas: 1,
+      selector: '\n\u0003app\u0012\u0003web', // the map entry read as autoscaling/v1's selector text
+    });
   });
 
   it('refuses what is not an enveloped object', () => {
@@ -208,7 +218,7 @@ describe('JSON mapping (reference §14.4.3)', () => {
     const template = Writer.create().uint32(0x12).bytes(spec).finish(); // PodTemplateSpec.spec = 2
     writer.uint32(0x12).fork().uint32(0x1a).bytes(template).ldelim(); // Deployment.spec = 2, DeploymentSpec.template = 3
     const body = Buffer.concat([PREFIX, Writer.create().uint32(0x12).bytes(writer.finish()).finish()]);
-    expect(decodeEnveloped(body, 'Deployment')).toEqual({
+    expect(decodeEnveloped(body, { kind: 'Deployment' })).toEqual({
       metadata: { name: 'web' },
       spec: { template: { spec: { securityContext: { supplementalGroups: [5, 6] } } } },
     });

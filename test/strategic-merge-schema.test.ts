@@ -54,27 +54,32 @@ function tableFacts(type: TypeFacts, path: string[] = []): Facts {
 }
 
 /** The served kinds, and Scale (the body of the scale subresources). */
-const PATCHED_KINDS = [...KINDS.map((k) => ({ group: k.group, kind: k.kind })), { group: 'extensions', kind: 'Scale' }];
+const PATCHED_KINDS = [
+  ...KINDS.map((k) => ({ group: k.group, version: 'v1beta1', kind: k.kind })),
+  { group: 'extensions', version: 'v1beta1', kind: 'Scale' },
+  { group: '', version: 'v1', kind: 'ReplicationController' },
+  { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+];
 
 const definitionsOf = (document: string): Record<string, Definition> =>
   JSON.parse(readFileSync(join(REFERENCE, document), 'utf8')).definitions;
 const LOADED = DOCUMENTS.map((document) => ({ document, definitions: definitionsOf(document) }));
 
 describe.each(LOADED)('the strategic merge facts against $document', ({ definitions }) => {
-  const rootOf = (group: string, kind: string) =>
+  const rootOf = (group: string, version: string, kind: string) =>
     Object.keys(definitions).find((name) =>
-      definitions[name]['x-kubernetes-group-version-kind']?.some((g) => g.group === group && g.version === 'v1beta1' && g.kind === kind),
+      definitions[name]['x-kubernetes-group-version-kind']?.some((g) => g.group === group && g.version === version && g.kind === kind),
     );
-  const described = PATCHED_KINDS.filter((k) => rootOf(k.group, k.kind) !== undefined);
+  const described = PATCHED_KINDS.filter((k) => rootOf(k.group, k.version, k.kind) !== undefined);
 
   it('describes some of the kinds', () => {
     expect(described.length).toBeGreaterThan(0);
   });
 
-  it.each(described)('$group $kind: the same merge lists, strategies and merge keys', ({ group, kind }) => {
-    const schema = strategicMergeSchema(group, 'v1beta1', kind);
+  it.each(described)('$group/$version $kind: the same merge lists, strategies and merge keys', ({ group, version, kind }) => {
+    const schema = strategicMergeSchema(group, version, kind);
     expect(schema).toBeDefined();
-    const fromSwagger = swaggerFacts(definitions, rootOf(group, kind) as string);
+    const fromSwagger = swaggerFacts(definitions, rootOf(group, version, kind) as string);
     expect(tableFacts(schema as TypeFacts)).toEqual(fromSwagger);
     expect(Object.keys(fromSwagger)).toContain('metadata.finalizers');
   });

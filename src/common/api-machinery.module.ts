@@ -6,12 +6,16 @@ import { DeleteHandler } from './handlers/delete.handler';
 import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
 import { PatchHandler } from './handlers/patch.handler';
+import { RollbackHandler } from './handlers/rollback.handler';
+import { ScaleHandler } from './handlers/scale.handler';
+import { StatusHandler } from './handlers/status.handler';
 import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
 import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from './registry/kind-registry';
+import { ScaleRegistry } from './scale/scale-registry';
 import { StorageModule } from './store/storage.module';
 import { WatchHandler } from './handlers/watch.handler';
 import { WatchModule } from '../watch/watch.module';
@@ -26,6 +30,9 @@ const HANDLERS = [
   DeleteHandler,
   DeleteCollectionHandler,
   WatchHandler,
+  StatusHandler,
+  ScaleHandler,
+  RollbackHandler,
 ];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
@@ -35,11 +42,12 @@ const HANDLERS = [
   controllers: [ApiController, InfoController, OpenApiController],
   providers: [
     KindRegistry,
+    ScaleRegistry,
     DiscoveryService,
     ...HANDLERS,
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
   ],
-  exports: [KindRegistry, StorageModule],
+  exports: [KindRegistry, StorageModule, ScaleRegistry],
 })
 export class ApiMachineryModule {}

@@ -39,3 +39,10 @@ export function collectionPath(k: KindCase, namespace = 'default'): string {
 export function itemPath(k: KindCase, name: string, namespace = 'default'): string {
   return `${collectionPath(k, namespace)}/${name}`;
 }
+
+/** The fixture row of a kind. */
+export function kindNamed(kind: string): KindCase {
+  const found = KINDS.find((k) => k.kind === kind);
+  if (!found) throw new Error(`no fixture for ${kind}`);
+  return found;
+}

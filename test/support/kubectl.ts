@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface KubectlClient {
@@ -22,10 +23,14 @@ export interface KubectlResult {
   stderr: string;
 }
 
+/** A discovery cache of the test run's own: kubectl keeps one per host:port for 10 minutes, and ports get reused. */
+const CACHE_DIR = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-cache-'));
+process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
+
 /** Runs kubectl against `server` with no kubeconfig, feeding `input` to its standard input. */
 export function kubectl(client: KubectlClient, server: string, args: string[], input = ''): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(client.binary, [`--server=${server}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+    const child = spawn(client.binary, [`--server=${server}`, `--cache-dir=${CACHE_DIR}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -14,10 +14,10 @@ function snippet(body: Buffer): string {
 
 /**
  * Reads a JSON, YAML or protobuf request body into plain JSON values: the same document whatever the encoding.
- * `expected` names the kind the endpoint takes (for error messages, and for a protobuf envelope that names no kind);
- * anything unreadable is a 400, an unknown Content-Type a 415.
+ * `expected` names the kind the endpoint takes (for error messages), and with `expectedApiVersion` the message of a
+ * protobuf envelope that leaves them out; anything unreadable is a 400, an unknown Content-Type a 415.
  */
-export function decodeDocument(body: RawBody, contentType: string | undefined, expected: string): unknown {
+export function decodeDocument(body: RawBody, contentType: string | undefined, expected: string, expectedApiVersion?: string): unknown {
   const type = bareType(contentType);
   const bytes = body ?? Buffer.alloc(0);
   const unrecognized = (reason: string) =>
@@ -41,7 +41,7 @@ export function decodeDocument(body: RawBody, contentType: string | undefined, e
   }
   if (type === PROTOBUF_TYPE) {
     try {
-      return decodeEnveloped(bytes, expected);
+      return decodeEnveloped(bytes, { kind: expected, apiVersion: expectedApiVersion });
     } catch (error) {
       throw unrecognized((error as Error).message);
     }

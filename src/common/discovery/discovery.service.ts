@@ -50,13 +50,15 @@ export class DiscoveryService {
       };
       if (def.shortNames.length > 0) main.shortNames = def.shortNames;
       if (def.categories.length > 0) main.categories = def.categories;
-      const subs = def.subresources.map((sub) => ({
-        name: `${def.resource}/${sub.name}`,
-        singularName: '',
-        namespaced: def.namespaced,
-        kind: sub.kind,
-        verbs: [...sub.verbs].sort(),
-      }));
+      const subs = def.subresources.map((sub) => {
+        const entry: Doc = { name: `${def.resource}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind };
+        // 1.7 has no group and version here; later servers name them when the kind is of another group version, which
+        // kubectl's scale client needs to write a Scale of core ReplicationControllers (autoscaling/v1)
+        const other = sub.kindGroupVersion;
+        if (other && (other.group !== group || other.version !== version)) Object.assign(entry, other);
+        entry.verbs = [...sub.verbs].sort();
+        return entry;
+      });
       return [main, ...subs];
     });
     resources.sort((a, b) => String(a.name).toLowerCase().localeCompare(String(b.name).toLowerCase()));

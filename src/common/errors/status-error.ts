@@ -26,6 +26,11 @@ export interface StatusDetails {
   retryAfterSeconds?: number;
 }
 
+/** Details as Go writes them: empty name, group, kind and uid are left out (the core group's is ''). */
+export function statusDetails(details: StatusDetails): StatusDetails {
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value !== '' && value !== undefined)) as StatusDetails;
+}
+
 /** A Kubernetes `Status` object (kind Status, apiVersion v1). */
 export interface Status {
   kind: 'Status';
@@ -52,7 +57,7 @@ export class StatusError extends Error {
   toStatus(): Status {
     const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message };
     if (this.reason) status.reason = this.reason;
-    if (this.details) status.details = this.details;
+    if (this.details) status.details = statusDetails(this.details);
     status.code = this.code;
     return status;
   }

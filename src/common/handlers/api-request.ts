@@ -8,6 +8,7 @@ import { Query } from '../request/query';
 /** One request for a resource, resolved to its kind; what every verb handler receives. */
 export interface ApiRequest {
   def: KindDefinition;
+  verb: Verb;
   path: ResourcePath;
   query: Query;
   body: RawBody;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { statusDetails } from '../errors/status-error';
 import { toOutput } from '../meta/object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
@@ -32,7 +33,7 @@ export class DeleteHandler implements VerbHandler {
         apiVersion: 'v1',
         metadata: {},
         status: 'Success',
-        details: { name, group: def.group, kind: def.resource, uid: result.object.metadata.uid },
+        details: statusDetails({ name, group: def.group, kind: def.resource, uid: result.object.metadata.uid }),
       },
     };
   }

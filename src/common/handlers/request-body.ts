@@ -1,32 +1,43 @@
 import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors } from '../errors/status-error';
-import { decodeObject } from '../meta/decode-object';
+import { decodeObject, DecodeTarget } from '../meta/decode-object';
 import { KubeObject } from '../meta/kube-object';
 import { nameErrors } from '../meta/object-meta-validation';
 import { toOutput } from '../meta/object-output';
 import { applyPatch, decodePatch, Patch } from '../patch/apply-patch';
 import { strategicMergeSchema } from '../patch/strategic-merge-schema';
+import { groupVersion } from '../registry/kind-definition';
 import { parseResourceVersion } from '../request/query';
 import { ApiRequest } from './api-request';
 
-/** The request body decoded as an object of the endpoint's kind. */
-export function readObject(request: ApiRequest): KubeObject {
-  return decodeObject(request.def, decodeDocument(request.body, request.contentType, request.def.kind));
+/** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
+export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind, groupVersion(target)));
 }
 
-/** The request body read as a patch of an object of the endpoint's kind. */
-export function readPatch(request: ApiRequest): Patch {
-  const { def } = request;
-  return decodePatch(request.contentType, request.body, strategicMergeSchema(def.group, def.version, def.kind));
+/**
+ * The body of a PUT: the whole new object, of the endpoint's kind or of the given kind (a Scale), checked against
+ * the path as `checkReplacement` says.
+ */
+export function readReplacement(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  checkPathName(request);
+  const body = readObject(request, target);
+  checkReplacement(request, body);
+  return body;
+}
+
+/** The request body read as a patch of an object of the endpoint's kind, or of the given kind (a Scale). */
+export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
+  return decodePatch(request.contentType, request.body, strategicMergeSchema(target.group, target.version, target.kind));
 }
 
 /**
  * `current` with the patch applied to its JSON form, as the body of a PUT would carry it (reference §8.1): decoded as
- * the kind, then checked like a PUT body.
+ * the kind (the endpoint's, or the given one: a Scale), then checked like a PUT body.
  */
-export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject): KubeObject {
-  const { def } = request;
-  const object = decodeObject(def, applyPatch(patch, toOutput(def, current, { withTypeMeta: true })));
+export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject, target: DecodeTarget = request.def): KubeObject {
+  const document = toOutput(request.def, current, { withTypeMeta: true, typeMeta: target });
+  const object = decodeObject(target, applyPatch(patch, document));
   checkReplacement(request, object);
   return object;
 }

@@ -99,6 +99,7 @@ export class ApiController {
     const negotiated = negotiate(request.headers.accept, verb === 'watch');
     const response = await handler.handle({
       def,
+      verb,
       path,
       query,
       body: request.body as RawBody,

@@ -23,7 +23,7 @@ export function validateLabels(labels: Record<string, string> | null | undefined
   return errors;
 }
 
-function validateAnnotations(annotations: Record<string, string> | null | undefined, field: string): FieldError[] {
+export function validateAnnotations(annotations: Record<string, string> | null | undefined, field: string): FieldError[] {
   const errors: FieldError[] = [];
   let size = 0;
   for (const [key, value] of Object.entries(annotations ?? {})) {

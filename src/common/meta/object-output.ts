@@ -29,6 +29,8 @@ export interface OutputOptions {
   /** the namespace of the request, used for the selfLink when the object has none */
   requestNamespace?: string;
   subresource?: string;
+  /** the kind written in the type meta when it is not the path's kind (a Scale under `deployments/{name}/scale`) */
+  typeMeta?: Pick<KindDefinition, 'group' | 'version' | 'kind'>;
 }
 
 /** The object as a response carries it: type meta first, ordered metadata with its selfLink, then the rest. */
@@ -39,8 +41,9 @@ export function toOutput(def: KindDefinition, object: KubeObject, options: Outpu
   meta.selfLink = selfLink(def, meta.namespace || options.requestNamespace, name, options.subresource);
   const out: Record<string, unknown> = {};
   if (options.withTypeMeta) {
-    out.kind = def.kind;
-    out.apiVersion = groupVersion(def);
+    const type = options.typeMeta ?? def;
+    out.kind = type.kind;
+    out.apiVersion = groupVersion(type);
   }
   out.metadata = orderedMeta(meta);
   Object.assign(out, rest);

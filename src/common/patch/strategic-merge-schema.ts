@@ -48,6 +48,8 @@ const CONDITIONS: TypeFacts = { conditions: mergedList('type') };
 
 /** The compiled types this server knows, by `<group>/<version>/<Kind>`. */
 const COMPILED_TYPES: Readonly<Record<string, TypeFacts>> = {
+  '/v1/ReplicationController': workload(CONDITIONS),
+  'autoscaling/v1/Scale': PLAIN,
   'extensions/v1beta1/DaemonSet': workload(),
   'extensions/v1beta1/Deployment': workload(CONDITIONS),
   'extensions/v1beta1/Ingress': PLAIN,

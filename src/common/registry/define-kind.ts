@@ -1,5 +1,5 @@
 import { Provider } from '@nestjs/common';
-import { ALL_VERBS, KindDefinition, SubresourceDefinition } from './kind-definition';
+import { ALL_VERBS, KindDefinition, RollbackBinding, ScaleBinding, SubresourceDefinition } from './kind-definition';
 import { ApiGroupVersion, KindRegistry } from './kind-registry';
 
 type KindFields = Pick<KindDefinition, 'resource' | 'kind' | 'namespaced' | 'strategy'> &
@@ -24,6 +24,23 @@ export const statusSubresource = (kind: string): SubresourceDefinition => ({
   name: 'status',
   kind,
   verbs: ['get', 'patch', 'update'],
+});
+
+/** The `/scale` subresource: the object seen and resized as a Scale. */
+export const scaleSubresource = (scale: ScaleBinding): SubresourceDefinition => ({
+  name: 'scale',
+  kind: 'Scale',
+  kindGroupVersion: { group: scale.version.kind.group, version: scale.version.kind.version },
+  verbs: ['get', 'patch', 'update'],
+  scale,
+});
+
+/** The `/rollback` subresource: a POST asking for a rollback. */
+export const rollbackSubresource = (rollback: RollbackBinding): SubresourceDefinition => ({
+  name: 'rollback',
+  kind: rollback.requestKind.kind,
+  verbs: ['create'],
+  rollback,
 });
 
 /** A provider that registers an API group version and its kinds when the group's module starts. */

@@ -1,5 +1,7 @@
 import { FieldError } from '../errors/field-error';
+import { LabelSelector } from '../selectors/label-selector-object';
 import { KubeObject } from '../meta/kube-object';
+import { Schema } from '../schema/schema';
 import { COMMON_FIELD_LABELS, FieldLabel } from '../selectors/field-labels';
 import { NameRule } from '../validation/names';
 
@@ -12,7 +14,46 @@ export interface SubresourceDefinition {
   name: string;
   /** the kind that the subresource reads and writes (discovery shows it) */
   kind: string;
+  /** the group and version of `kind`, when they may differ from the resource's (a Scale is extensions' or autoscaling's) */
+  kindGroupVersion?: { group: string; version: string };
   verbs: readonly Verb[];
+  /** for `scale`: how the Scale maps onto the stored objects */
+  scale?: ScaleBinding;
+  /** for `rollback`: the request's kind and what it does to the stored object */
+  rollback?: RollbackBinding;
+}
+
+/** Where a kind is stored and served: the registry key of a kind. */
+export interface KindKey {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+/** One version of the Scale kind (extensions/v1beta1, autoscaling/v1). */
+export interface ScaleVersion {
+  /** the Scale kind; its group also names the errors of the subresource */
+  kind: KindDefinition;
+  /** the Scale's status for the scaled object's observed replicas and pod selector */
+  status(replicas: number, selector: LabelSelector | undefined): Record<string, unknown>;
+}
+
+export interface ScaleBinding {
+  version: ScaleVersion;
+  /** the kind whose objects are scaled, when not the kind of the path (extensions' placeholder scales core RCs) */
+  target?: KindKey;
+  /** a failed write of the target becomes 409 Conflict on `<resource>/scale` (extensions' ReplicationController view) */
+  writeErrorsAsConflict: boolean;
+}
+
+export interface RollbackBinding {
+  /** the kind of the request body (DeploymentRollback) */
+  requestKind: KindDefinition;
+  /** the name of the object the request is for (a DeploymentRollback names it in its body) */
+  targetName(request: KubeObject): string | undefined;
+  validate(request: KubeObject): FieldError[];
+  /** changes the stored object as the rollback asks, with no strategy and no generation change */
+  apply(object: KubeObject, request: KubeObject): void;
 }
 
 /**
@@ -21,14 +62,24 @@ export interface SubresourceDefinition {
  */
 export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations';
 
+/** How a kind's `status` is kept apart from the rest of the object (reference §11.1). */
+export interface StatusStrategy {
+  /** the status of a new object: Go's zero value, with the fields Go always writes */
+  empty: Readonly<Record<string, unknown>>;
+  /** metadata that a `/status` write takes from the stored object, besides what every update keeps */
+  keepsLabels: boolean;
+  /** checks of a `/status` write (metadata is checked by the generic store) */
+  validate(object: KubeObject, old: KubeObject): FieldError[];
+}
+
 /** What is particular to one kind: the counterpart of the apiserver's per-kind strategy.go. */
 export interface KindStrategy {
   nameRule: NameRule;
   supportsGenerateName: boolean;
-  /** top-level fields of the kind besides kind, apiVersion and metadata; others are dropped on input */
-  fields: readonly string[];
-  /** a `status` that the main resource cannot write: reset on create, kept on update */
-  hasStatus: boolean;
+  /** top-level fields of the kind besides kind, apiVersion and metadata, with their shapes; others are dropped */
+  fields: Readonly<Record<string, Schema>>;
+  /** a `status` that the main resource cannot write (reset on create, kept on update), for kinds that have one */
+  status?: StatusStrategy;
   generation: GenerationPolicy;
   /** true for kinds whose dependents are orphaned when a delete names no policy */
   orphanDependentsByDefault: boolean;
@@ -46,6 +97,8 @@ export interface KindStrategy {
   prepareForUpdate(object: KubeObject, old: KubeObject): void;
   /** kind-specific work on create besides status and generation */
   prepareForCreate(object: KubeObject): void;
+  /** for scalable kinds: the pods' selector, which a Scale shows */
+  podSelector?(object: KubeObject): LabelSelector | undefined;
 }
 
 /** One served resource: a row of the kind registry. */
@@ -72,7 +125,6 @@ export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): st
 export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrategy, 'nameRule' | 'fields'>): KindStrategy {
   return {
     supportsGenerateName: true,
-    hasStatus: false,
     generation: 'spec',
     orphanDependentsByDefault: false,
     deleteReturnsObject: false,

@@ -7,7 +7,7 @@ import { KindDefinition } from '../registry/kind-definition';
 import { DeleteOptions } from './delete-options';
 import { finalizersAfterDelete } from './deletion-policy';
 import { ListResult, ObjectKey, ObjectStore } from './object-store';
-import { generateName, prepareForCreate, prepareForUpdate, sameAsStored } from './object-preparation';
+import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
@@ -89,8 +89,36 @@ export class GenericRegistry {
     throw apiErrors.conflict(def, name, 'too many concurrent writers; please try again');
   }
 
-  /** The update preparation and validation of a whole-object write (PUT, and the result of a PATCH). */
+  /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
   prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    prepareForUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...def.strategy.validateUpdate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes (reference §11.1). */
+  prepareStatusUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    const status = def.strategy.status;
+    if (!status) throw apiErrors.methodNotAllowed();
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    prepareForStatusUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...status.validate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The resourceVersion and uid a body carries are preconditions of its write (409 when stale). */
+  private checkPreconditions(def: KindDefinition, object: KubeObject, current: KubeObject): void {
     const wanted = object.metadata.resourceVersion;
     if (wanted && wanted !== current.metadata.resourceVersion) throw apiErrors.staleResourceVersion(def, current.metadata.name as string);
     if (object.metadata.uid && object.metadata.uid !== current.metadata.uid) {
@@ -100,14 +128,6 @@ export class GenericRegistry {
         `Precondition failed: UID in precondition: ${object.metadata.uid}, UID in object meta: ${current.metadata.uid}`,
       );
     }
-    def.strategy.applyDefaults(object);
-    prepareForUpdate(def, object, current);
-    this.validate(def, object, [
-      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
-      ...def.strategy.validateUpdate(object, current),
-    ]);
-    object.metadata.resourceVersion = current.metadata.resourceVersion;
-    return object;
   }
 
   /**

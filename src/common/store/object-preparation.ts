@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { KindDefinition } from '../registry/kind-definition';
+import { KindDefinition, StatusStrategy } from '../registry/kind-definition';
 import { deepEqual } from '../meta/deep-equal';
 import { KubeObject, nowTimestamp } from '../meta/kube-object';
 
@@ -27,15 +27,12 @@ export function prepareForCreate(def: KindDefinition, object: KubeObject): void 
   } else {
     meta.generation = 1;
   }
-  if (def.strategy.hasStatus) object.status = {};
+  if (def.strategy.status) object.status = structuredClone(def.strategy.status.empty);
   def.strategy.prepareForCreate(object);
 }
 
-/**
- * What an update keeps from the stored object, whatever its kind (the generic half of PrepareForUpdate): identity,
- * creation time, deletion marks, the generation (bumped by the kind's rule) and, for kinds with one, the status.
- */
-export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: KubeObject): void {
+/** What every update keeps from the stored object: identity, creation time, deletion marks and the generation. */
+function keepStoredMeta(object: KubeObject, old: KubeObject): void {
   const meta = object.metadata;
   const oldMeta = old.metadata;
   delete meta.selfLink;
@@ -50,14 +47,42 @@ export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: K
   }
   if (oldMeta.generation === undefined) delete meta.generation;
   else meta.generation = oldMeta.generation;
-  if (def.strategy.hasStatus) {
+}
+
+/**
+ * The generic half of PrepareForUpdate of a write to the main resource: the stored metadata and, for kinds with
+ * one, the stored status are kept; the generation goes up by the kind's rule after the kind's own preparation.
+ */
+export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: KubeObject): void {
+  keepStoredMeta(object, old);
+  if (def.strategy.status) {
     if (old.status === undefined) delete object.status;
     else object.status = old.status;
   }
+  def.strategy.prepareForUpdate(object, old);
+  const meta = object.metadata;
   if (def.strategy.generation !== 'client' && meta.generation !== undefined && specChanged(def, object, old)) {
     meta.generation += 1;
   }
-  def.strategy.prepareForUpdate(object, old);
+}
+
+/**
+ * PrepareForUpdate of a `/status` write: everything but the status (and the metadata the kind lets through) is
+ * taken from the stored object, and the generation does not change.
+ */
+export function prepareForStatusUpdate(def: KindDefinition, object: KubeObject, old: KubeObject): void {
+  const status = def.strategy.status as StatusStrategy;
+  keepStoredMeta(object, old);
+  for (const field of Object.keys(def.strategy.fields)) {
+    if (field === 'status') continue;
+    if (old[field] === undefined) delete object[field];
+    else object[field] = old[field];
+  }
+  if (status.keepsLabels) {
+    if (old.metadata.labels === undefined) delete object.metadata.labels;
+    else object.metadata.labels = old.metadata.labels;
+  }
+  object.status = { ...status.empty, ...(object.status as Record<string, unknown> | undefined) };
 }
 
 function specChanged(def: KindDefinition, object: KubeObject, old: KubeObject): boolean {

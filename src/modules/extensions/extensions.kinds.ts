@@ -1,21 +1,19 @@
+import { defineKind, rollbackSubresource, scaleSubresource, statusSubresource } from '../../common/registry/define-kind';
 import { defineStrategy, KindDefinition } from '../../common/registry/kind-definition';
-import { defineKind, statusSubresource } from '../../common/registry/define-kind';
-import { COMMON_FIELD_LABELS, statusCountLabel } from '../../common/selectors/field-labels';
-import { NameRule, nameRules } from '../../common/validation/names';
+import { EXTENSIONS_SCALE } from '../../common/scale/scale-versions';
+import { nameRules } from '../../common/validation/names';
+import { REPLICATION_CONTROLLERS } from '../core/core.kinds';
+import { DAEMON_SET_STRATEGY } from './daemonset/daemonset.strategy';
+import { DEPLOYMENT_ROLLBACK } from './deployment/deployment.rollback';
+import { DEPLOYMENT_STRATEGY } from './deployment/deployment.strategy';
+import { EXTENSIONS } from './extensions.group';
+import { INGRESS_STRATEGY } from './ingress/ingress.strategy';
+import { NETWORK_POLICY_STRATEGY } from './networkpolicy/networkpolicy.strategy';
+import { POD_SECURITY_POLICY_STRATEGY } from './podsecuritypolicy/podsecuritypolicy.strategy';
+import { REPLICA_SET_STRATEGY } from './replicaset/replicaset.strategy';
+import { THIRD_PARTY_RESOURCE_STRATEGY } from './thirdpartyresource/thirdpartyresource.strategy';
 
-export const EXTENSIONS = { group: 'extensions', version: 'v1beta1', legacyDiscovery: true };
-
-/** A ThirdPartyResource is named `<kind-name>.<domain>.<tld>`. */
-const thirdPartyResourceName: NameRule = (name, prefix) => {
-  const errors = nameRules.dns1123Subdomain(name, prefix);
-  if (errors.length === 0 && !prefix && name.split('.').length < 3) {
-    errors.push(`unexpectedly short resource name: ${name}, expected at least <kind>.<domain>.<tld>`);
-  }
-  return errors;
-};
-
-const scale = { name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'] } as const;
-const workload = { nameRule: nameRules.dns1123Subdomain, fields: ['spec', 'status'], hasStatus: true } as const;
+const scale = scaleSubresource({ version: EXTENSIONS_SCALE, writeErrorsAsConflict: false });
 
 /** Every kind of extensions/v1beta1 (reference §12). */
 export const EXTENSIONS_KINDS: KindDefinition[] = [
@@ -26,7 +24,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     shortNames: ['ds'],
     categories: ['all'],
     subresources: [statusSubresource('DaemonSet')],
-    strategy: defineStrategy({ ...workload, generation: 'spec', orphanDependentsByDefault: true }),
+    strategy: DAEMON_SET_STRATEGY,
   }),
   defineKind(EXTENSIONS, {
     resource: 'deployments',
@@ -34,12 +32,8 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     namespaced: true,
     shortNames: ['deploy'],
     categories: ['all'],
-    subresources: [
-      { name: 'rollback', kind: 'DeploymentRollback', verbs: ['create'] },
-      scale,
-      statusSubresource('Deployment'),
-    ],
-    strategy: defineStrategy({ ...workload, generation: 'spec-and-annotations', orphanDependentsByDefault: true }),
+    subresources: [rollbackSubresource(DEPLOYMENT_ROLLBACK), scale, statusSubresource('Deployment')],
+    strategy: DEPLOYMENT_STRATEGY,
   }),
   defineKind(EXTENSIONS, {
     resource: 'ingresses',
@@ -47,20 +41,20 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     namespaced: true,
     shortNames: ['ing'],
     subresources: [statusSubresource('Ingress')],
-    strategy: defineStrategy({ ...workload, generation: 'spec' }),
+    strategy: INGRESS_STRATEGY,
   }),
   defineKind(EXTENSIONS, {
     resource: 'networkpolicies',
     kind: 'NetworkPolicy',
     namespaced: true,
-    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, fields: ['spec'], generation: 'spec' }),
+    strategy: NETWORK_POLICY_STRATEGY,
   }),
   defineKind(EXTENSIONS, {
     resource: 'podsecuritypolicies',
     kind: 'PodSecurityPolicy',
     namespaced: false,
     shortNames: ['psp'],
-    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, fields: ['spec'], generation: 'client' }),
+    strategy: POD_SECURITY_POLICY_STRATEGY,
   }),
   defineKind(EXTENSIONS, {
     resource: 'replicasets',
@@ -69,31 +63,21 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     shortNames: ['rs'],
     categories: ['all'],
     subresources: [scale, statusSubresource('ReplicaSet')],
-    strategy: defineStrategy({
-      ...workload,
-      generation: 'spec',
-      orphanDependentsByDefault: true,
-      fieldLabels: { ...COMMON_FIELD_LABELS, 'status.replicas': statusCountLabel('replicas') },
-    }),
+    strategy: REPLICA_SET_STRATEGY,
   }),
-  // A placeholder with no verbs of its own, so that replicationcontrollers/{name}/scale has a parent.
+  // A placeholder with no verbs of its own: its scale subresource is a view of core v1 ReplicationControllers.
   defineKind(EXTENSIONS, {
     resource: 'replicationcontrollers',
     kind: 'ReplicationControllerDummy',
     namespaced: true,
     verbs: [],
-    subresources: [scale],
-    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, fields: [] }),
+    subresources: [scaleSubresource({ version: EXTENSIONS_SCALE, target: REPLICATION_CONTROLLERS, writeErrorsAsConflict: true })],
+    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, fields: {} }),
   }),
   defineKind(EXTENSIONS, {
     resource: 'thirdpartyresources',
     kind: 'ThirdPartyResource',
     namespaced: false,
-    strategy: defineStrategy({
-      nameRule: thirdPartyResourceName,
-      fields: ['description', 'versions'],
-      generation: 'client',
-      supportsGenerateName: false,
-    }),
+    strategy: THIRD_PARTY_RESOURCE_STRATEGY,
   }),
 ];

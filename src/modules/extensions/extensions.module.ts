@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { registerApiGroup } from '../../common/registry/define-kind';
-import { EXTENSIONS, EXTENSIONS_KINDS } from './extensions.kinds';
+import { EXTENSIONS } from './extensions.group';
+import { EXTENSIONS_KINDS } from './extensions.kinds';
 
 /** The extensions/v1beta1 API group. */
 @Module({ providers: [registerApiGroup(EXTENSIONS, EXTENSIONS_KINDS)] })

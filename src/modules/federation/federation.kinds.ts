@@ -1,22 +1,16 @@
-import { defineStrategy, KindDefinition } from '../../common/registry/kind-definition';
 import { defineKind } from '../../common/registry/define-kind';
-import { nameRules } from '../../common/validation/names';
+import { KindDefinition } from '../../common/registry/kind-definition';
+import { CLUSTER_STRATEGY } from './cluster/cluster.strategy';
 
 export const FEDERATION = { group: 'federation', version: 'v1beta1', legacyDiscovery: false };
 
-/** The federation Cluster (reference §12.9): its status can only be replaced, and DELETE returns the object. */
+/** The federation Cluster (reference §12.9): its status can only be replaced. */
 export const FEDERATION_KINDS: KindDefinition[] = [
   defineKind(FEDERATION, {
     resource: 'clusters',
     kind: 'Cluster',
     namespaced: false,
     subresources: [{ name: 'status', kind: 'Cluster', verbs: ['update'] }],
-    strategy: defineStrategy({
-      nameRule: nameRules.dns1035Label,
-      fields: ['spec', 'status'],
-      hasStatus: true,
-      generation: 'client',
-      deleteReturnsObject: true,
-    }),
+    strategy: CLUSTER_STRATEGY,
   }),
 ];

@@ -63,9 +63,10 @@ export function encodeEnveloped(object: JsonObject): Buffer {
 
 /**
  * Reads a protobuf body into the JSON document the same object has in JSON. kind and apiVersion come from the
- * envelope; without a kind, the message is read as `expectedKind`, the kind the endpoint takes.
+ * envelope; where it leaves them empty, the message is chosen by what the endpoint takes (`expected`), and the
+ * document, as in JSON, has no kind or apiVersion.
  */
-export function decodeEnveloped(bytes: Uint8Array, expectedKind?: string): JsonObject {
+export function decodeEnveloped(bytes: Uint8Array, expected: { kind?: string; apiVersion?: string } = {}): JsonObject {
   const prefixed = bytes.length >= PROTOBUF_PREFIX.length && PROTOBUF_PREFIX.every((byte, i) => bytes[i] === byte);
   if (!prefixed) {
     throw new EnvelopeError(`provided data does not appear to be a protobuf message, expected prefix [${[...PROTOBUF_PREFIX].join(' ')}]`);
@@ -80,10 +81,11 @@ export function decodeEnveloped(bytes: Uint8Array, expectedKind?: string): JsonO
   const { apiVersion, kind } = envelope.typeMeta ?? {};
   if (kind) document.kind = kind;
   if (apiVersion) document.apiVersion = apiVersion;
-  const messageKind = kind || expectedKind;
+  const messageKind = kind || expected.kind;
+  const messageVersion = apiVersion || expected.apiVersion;
   if (!messageKind) throw new EnvelopeError('the object has no kind');
-  const type = kindMessageType(apiVersion || undefined, messageKind);
-  if (!type) throw new EnvelopeError(`no kind "${messageKind}" is registered for version "${apiVersion ?? ''}"`);
+  const type = kindMessageType(messageVersion, messageKind);
+  if (!type) throw new EnvelopeError(`no kind "${messageKind}" is registered for version "${messageVersion ?? ''}"`);
   const raw = Reader.create(envelope.raw ?? new Uint8Array(0));
   return Object.assign(document, codecs.of(type).decode(raw, raw.len));
 }

@@ -8,6 +8,7 @@ export const PROTO_DIR = join(__dirname, 'proto');
 /** The proto package holding the kinds of each group version. */
 const GROUP_PACKAGES: Record<string, string> = {
   v1: 'k8s.io.api.core.v1',
+  'autoscaling/v1': 'k8s.io.api.autoscaling.v1',
   'extensions/v1beta1': 'k8s.io.api.extensions.v1beta1',
   'federation/v1beta1': 'k8s.io.kubernetes.federation.apis.federation.v1beta1',
 };

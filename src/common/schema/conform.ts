@@ -1,0 +1,121 @@
+import { jsonType } from '../meta/json-value';
+import { isPlainObject, parseTime } from '../meta/kube-object';
+import { formatQuantity, parseQuantity } from './quantity';
+import { LeafType, Schema } from './schema';
+
+/** Why a value cannot be decoded: Go's wording without the kind prefix, which the caller adds. */
+export class ShapeError extends Error {}
+
+const INT32 = 2 ** 31;
+
+const GO_TYPES: Record<LeafType, string> = {
+  string: 'string',
+  boolean: 'bool',
+  int32: 'int32',
+  int64: 'int64',
+  intOrString: 'intstr.IntOrString',
+  quantity: 'resource.Quantity',
+  time: 'v1.Time',
+  any: 'interface {}',
+};
+
+function goType(schema: Schema): string {
+  switch (schema.type) {
+    case 'struct':
+      return schema.name;
+    case 'list':
+      return `[]${goType(schema.items)}`;
+    case 'map':
+      return `map[string]${goType(schema.values)}`;
+    default:
+      return GO_TYPES[schema.type];
+  }
+}
+
+/** Where a value sits: the innermost Go struct and the JSON path from the object's root, as Go names fields. */
+interface Place {
+  struct: string;
+  path: string;
+}
+
+function mismatch(value: unknown, schema: Schema, place: Place): ShapeError {
+  return new ShapeError(
+    `json: cannot unmarshal ${jsonType(value)} into Go struct field ${place.struct}.${place.path} of type ${goType(schema)}`,
+  );
+}
+
+function leafFits(value: unknown, type: LeafType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'int32':
+      return Number.isInteger(value) && Math.abs(value as number) <= INT32;
+    case 'int64':
+      return Number.isInteger(value);
+    case 'intOrString':
+      return typeof value === 'string' || (Number.isInteger(value) && Math.abs(value as number) <= INT32);
+    case 'quantity':
+      return typeof value === 'string' || typeof value === 'number';
+    case 'time':
+      return parseTime(value) !== undefined;
+    case 'any':
+      return true;
+  }
+}
+
+/**
+ * A value as the apiserver's decoder would leave it: type-checked against the schema (ShapeError when it does not
+ * fit), unknown struct fields dropped, null fields left out, quantities in canonical form.
+ */
+export function conform(value: unknown, schema: Schema, place: Place): unknown {
+  switch (schema.type) {
+    case 'struct': {
+      if (!isPlainObject(value)) throw mismatch(value, schema, place);
+      const out: Record<string, unknown> = {};
+      for (const [field, fieldSchema] of Object.entries(schema.fields)) {
+        const item = value[field];
+        if (item === undefined || item === null) continue;
+        out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` });
+      }
+      return out;
+    }
+    case 'list':
+      if (!Array.isArray(value)) throw mismatch(value, schema, place);
+      return value.map((item) => (item === null ? zeroOf(schema.items) : conform(item, schema.items, place)));
+    case 'map':
+      if (!isPlainObject(value)) throw mismatch(value, schema, place);
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [
+          key,
+          item === null ? zeroOf(schema.values) : conform(item, schema.values, place),
+        ]),
+      );
+    default:
+      if (!leafFits(value, schema.type)) throw mismatch(value, schema, place);
+      if (schema.type === 'quantity') return canonicalQuantity(value as string | number);
+      return value;
+  }
+}
+
+function canonicalQuantity(value: string | number): string {
+  try {
+    return formatQuantity(parseQuantity(String(value)));
+  } catch (error) {
+    throw new ShapeError((error as Error).message);
+  }
+}
+
+/** Go's zero values: what a list item or map value given as null decodes to. */
+const ZERO: Partial<Record<Schema['type'], unknown>> = {
+  struct: {},
+  string: '',
+  boolean: false,
+  int32: 0,
+  int64: 0,
+  intOrString: 0,
+  quantity: '0',
+};
+
+const zeroOf = (schema: Schema): unknown => structuredClone(ZERO[schema.type] ?? null);

@@ -1,0 +1,25 @@
+import { defineKind, scaleSubresource, statusSubresource } from '../../common/registry/define-kind';
+import { KindDefinition, KindKey } from '../../common/registry/kind-definition';
+import { AUTOSCALING_SCALE } from '../../common/scale/scale-versions';
+import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+
+/** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
+export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
+
+export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
+
+/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs. */
+export const CORE_KINDS: KindDefinition[] = [
+  defineKind(CORE, {
+    resource: REPLICATION_CONTROLLERS.resource,
+    kind: 'ReplicationController',
+    namespaced: true,
+    shortNames: ['rc'],
+    categories: ['all'],
+    subresources: [
+      scaleSubresource({ version: AUTOSCALING_SCALE, writeErrorsAsConflict: false }),
+      statusSubresource('ReplicationController'),
+    ],
+    strategy: REPLICATION_CONTROLLER_STRATEGY,
+  }),
+];

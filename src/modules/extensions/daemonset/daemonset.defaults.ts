@@ -1,0 +1,12 @@
+import { defaultPodController } from '../../workloads/controller.defaults';
+import { DaemonSet } from './daemonset.types';
+
+/** DaemonSet defaults (reference §12.4): OnDelete updates, ten revisions kept. */
+export function defaultDaemonSet(daemonSet: DaemonSet): void {
+  defaultPodController(daemonSet);
+  const spec = daemonSet.spec!;
+  const strategy = (spec.updateStrategy ??= {});
+  strategy.type ||= 'OnDelete';
+  if (strategy.type === 'RollingUpdate') (strategy.rollingUpdate ??= {}).maxUnavailable ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+}

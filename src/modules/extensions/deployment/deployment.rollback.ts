@@ -1,0 +1,44 @@
+import { FieldError, fieldErrors } from '../../../common/errors/field-error';
+import { KubeObject } from '../../../common/meta/kube-object';
+import { validateAnnotations } from '../../../common/meta/object-meta-validation';
+import { defineKind } from '../../../common/registry/define-kind';
+import { defineStrategy, RollbackBinding } from '../../../common/registry/kind-definition';
+import { s } from '../../../common/schema/schema';
+import { nameRules } from '../../../common/validation/names';
+import { nonNegative } from '../../../common/validation/numbers';
+import { EXTENSIONS } from '../extensions.group';
+
+interface DeploymentRollback extends KubeObject {
+  name?: string;
+  updatedAnnotations?: Record<string, string>;
+  rollbackTo?: { revision?: number };
+}
+
+/** DeploymentRollback, the body of `deployments/{name}/rollback`: no metadata, the deployment named in `name`. */
+const DEPLOYMENT_ROLLBACK_KIND = defineKind(EXTENSIONS, {
+  resource: 'deployments/rollback',
+  kind: 'DeploymentRollback',
+  namespaced: true,
+  strategy: defineStrategy({
+    nameRule: nameRules.dns1123Subdomain,
+    fields: { name: s.string, updatedAnnotations: s.stringMap, rollbackTo: s.struct('RollbackConfig', { revision: s.int64 }) },
+  }),
+});
+
+/** A rollback records the wanted revision and the annotations on the Deployment; its controller does the rest. */
+export const DEPLOYMENT_ROLLBACK: RollbackBinding = {
+  requestKind: DEPLOYMENT_ROLLBACK_KIND,
+  targetName: (request: DeploymentRollback) => request.name,
+  validate(request: DeploymentRollback): FieldError[] {
+    const errors = validateAnnotations(request.updatedAnnotations, 'updatedAnnotations');
+    if (!request.name) errors.push(fieldErrors.required('name', 'name is required'));
+    // 1.7 reports the revision at this path
+    return [...errors, ...nonNegative(request.rollbackTo?.revision, 'rollback.version')];
+  },
+  apply(object: KubeObject, request: DeploymentRollback): void {
+    const annotations = request.updatedAnnotations ?? {};
+    if (Object.keys(annotations).length > 0) object.metadata.annotations = { ...object.metadata.annotations, ...annotations };
+    const revision = request.rollbackTo?.revision;
+    object.spec = { ...(object.spec as object), rollbackTo: revision ? { revision } : {} };
+  },
+};

@@ -1,0 +1,14 @@
+import { defineStrategy } from '../../../common/registry/kind-definition';
+import { nameRules } from '../../../common/validation/names';
+import { INGRESS_FIELDS } from './ingress.schema';
+import { validateIngress, validateIngressStatus } from './ingress.validation';
+
+/** Ingress (reference §12.5): no defaults; its status holds the load balancer. */
+export const INGRESS_STRATEGY = defineStrategy({
+  nameRule: nameRules.dns1123Subdomain,
+  fields: INGRESS_FIELDS,
+  status: { empty: { loadBalancer: {} }, keepsLabels: false, validate: validateIngressStatus },
+  generation: 'spec',
+  validate: validateIngress,
+  validateUpdate: validateIngress,
+});

@@ -1,0 +1,37 @@
+import { FieldError } from '../../../common/errors/field-error';
+import { defineStrategy } from '../../../common/registry/kind-definition';
+import { nameRules } from '../../../common/validation/names';
+import { nonNegative } from '../../../common/validation/numbers';
+import { defaultPodController } from '../../workloads/controller.defaults';
+import { PodController, podControllerSelector } from '../../workloads/controller.types';
+import { REPLICA_FIELD_LABELS } from '../../workloads/controller.schema';
+import { validateReplicaStatus, validateSelectedTemplate } from '../../workloads/controller.validation';
+import { REPLICA_SET_FIELDS } from './replicaset.schema';
+
+function defaultReplicaSet(replicaSet: PodController): void {
+  defaultPodController(replicaSet);
+  replicaSet.spec!.replicas ??= 1;
+}
+
+function validateReplicaSet(replicaSet: PodController): FieldError[] {
+  const spec = replicaSet.spec ?? {};
+  return [
+    ...nonNegative(spec.replicas, 'spec.replicas'),
+    ...nonNegative(spec.minReadySeconds, 'spec.minReadySeconds'),
+    ...validateSelectedTemplate(spec, 'spec'),
+  ];
+}
+
+/** ReplicaSet (reference §12.3): as a Deployment, but only spec changes bump the generation. */
+export const REPLICA_SET_STRATEGY = defineStrategy({
+  nameRule: nameRules.dns1123Subdomain,
+  fields: REPLICA_SET_FIELDS,
+  status: { empty: { replicas: 0 }, keepsLabels: false, validate: (replicaSet: PodController) => validateReplicaStatus(replicaSet.status) },
+  generation: 'spec',
+  orphanDependentsByDefault: true,
+  applyDefaults: defaultReplicaSet,
+  validate: validateReplicaSet,
+  validateUpdate: validateReplicaSet,
+  podSelector: podControllerSelector,
+  fieldLabels: REPLICA_FIELD_LABELS,
+});

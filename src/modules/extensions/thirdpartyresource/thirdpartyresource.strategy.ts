@@ -1,0 +1,41 @@
+import { FieldError, fieldErrors } from '../../../common/errors/field-error';
+import { KubeObject } from '../../../common/meta/kube-object';
+import { defineStrategy } from '../../../common/registry/kind-definition';
+import { s } from '../../../common/schema/schema';
+import { NameRule, nameRules } from '../../../common/validation/names';
+
+interface ThirdPartyResource extends KubeObject {
+  versions?: { name?: string }[];
+}
+
+/** A ThirdPartyResource is named `<kind-name>.<domain>.<tld>`. */
+const thirdPartyResourceName: NameRule = (name, prefix) => {
+  const errors = nameRules.dns1123Subdomain(name, prefix);
+  if (errors.length === 0 && !prefix && name.split('.').length < 3) {
+    errors.push(`unexpectedly short resource name: ${name}, expected at least <kind>.<domain>.<tld>`);
+  }
+  return errors;
+};
+
+/** Its versions need names, each once (reference §12.8). */
+function validateThirdPartyResource(resource: ThirdPartyResource): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  (resource.versions ?? []).forEach((version, i) => {
+    const field = `versions[${i}].name`;
+    if (!version.name) errors.push(fieldErrors.invalid(field, version, 'must not be empty'));
+    if (seen.has(version.name ?? '')) errors.push(fieldErrors.duplicate(field, version));
+    seen.add(version.name ?? '');
+  });
+  return errors;
+}
+
+/** ThirdPartyResource (reference §12.8): `description` and `versions` at the top level, no generateName. */
+export const THIRD_PARTY_RESOURCE_STRATEGY = defineStrategy({
+  nameRule: thirdPartyResourceName,
+  fields: { description: s.string, versions: s.list(s.struct('APIVersion', { name: s.string })) },
+  generation: 'client',
+  supportsGenerateName: false,
+  validate: validateThirdPartyResource,
+  validateUpdate: validateThirdPartyResource,
+});

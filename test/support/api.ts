@@ -1,0 +1,21 @@
+import { http, HttpResult } from './http';
+import { startTestServer, TestServer } from './test-server';
+
+export interface Api {
+  /** one request to the file's server; a plain object body is sent as JSON */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpResult>;
+  server(): TestServer;
+}
+
+/** Starts a server (over a database of its own) for the tests of the calling file, and stops it after them. */
+export function useTestServer(): Api {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  return {
+    call: (method, path, body, headers) => http(server.url, method, path, { body, headers }),
+    server: () => server,
+  };
+}
