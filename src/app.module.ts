@@ -3,9 +3,11 @@ import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
+import { HealthModule } from './health/health.module';
 import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -29,6 +31,8 @@ export class AppModule {
         ExtensionsModule,
         FederationModule,
         GcModule,
+        ObservabilityModule,
+        HealthModule,
       ],
     };
   }

@@ -1,31 +1,43 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { loadSettings } from './config/settings';
 import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { ShutdownSignal } from './health/shutdown-signal';
+import { JsonLogger } from './logging/json-logger';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
+  const settings = loadSettings(process.env, process.argv.slice(2));
+  Logger.overrideLogger(new JsonLogger(settings.LOG_LEVEL));
   const logger = new Logger('pgkube');
-  const settings = loadSettings();
   let database: RunningDatabase;
   if (settings.DATABASE_URL) {
     database = { url: settings.DATABASE_URL, stop: async () => undefined };
   } else {
-    logger.log(`no DATABASE_URL: starting the embedded PostgreSQL in ${settings.DATA_DIR}`);
+    logger.log({ message: 'no DATABASE_URL: starting the embedded PostgreSQL', dataDir: settings.DATA_DIR });
     const pgLogger = new Logger('embedded-postgres');
     database = await startEmbeddedPostgres(settings.DATA_DIR, settings.EMBEDDED_POSTGRES_PORT, (line) => pgLogger.verbose(line));
   }
   const app = await createApp(settings, database.url);
   await app.listen(settings.PORT, settings.BIND_ADDRESS);
-  logger.log(`serving on http://${settings.BIND_ADDRESS}:${settings.PORT}`);
+  const { address, port } = app.getHttpServer().address() as AddressInfo;
+  logger.log({ message: 'serving', address, port });
 
   let stopping = false;
+  // Readiness fails first (SHUTDOWN_DELAY_SECONDS for load balancers to notice); then app.close() ends the watch
+  // streams, stops accepting connections, waits for the requests in flight, and releases the database.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal}: shutting down`);
+    logger.log({ message: 'shutting down', signal, delaySeconds: settings.SHUTDOWN_DELAY_SECONDS });
+    app.get(ShutdownSignal).request();
+    await sleep(settings.SHUTDOWN_DELAY_SECONDS * 1000);
     await app.close();
     await database.stop();
+    logger.log({ message: 'stopped' });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

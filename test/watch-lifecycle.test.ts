@@ -1,6 +1,7 @@
 import { IncomingMessage, request } from 'node:http';
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
+import { sample, scrape } from './support/metrics';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -98,6 +99,8 @@ describe('slow watchers and shutdown', () => {
       while (!ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(ended).toBe(true);
       expect(received).toBeLessThan(60);
+      const metrics = await scrape(server.url);
+      expect(sample(metrics, 'apiserver_terminated_watchers_total', { resource: 'deployments.extensions' })).toBe(1);
     } finally {
       await server.close();
     }

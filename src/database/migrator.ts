@@ -35,6 +35,14 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+/** The migrations applied so far: name → checksum. */
+export async function appliedMigrations(db: Pick<Pool, 'query'>): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ migration_name: string; checksum: string }>(
+    'SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+  );
+  return new Map(rows.map((r) => [r.migration_name, r.checksum]));
+}
+
 /**
  * Applies the migrations not yet applied, in one transaction under a transaction-scoped advisory lock: instances that
  * start together wait for the first one and then find nothing left to do. Returns the names it applied.
@@ -45,10 +53,7 @@ export async function applyMigrations(pool: Pool, migrations = readMigrations())
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(7365, 0)'); // (pgkube, migrations)
     await client.query(BOOKKEEPING);
-    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-      'SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
-    );
-    const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+    const applied = await appliedMigrations(client);
     const done: string[] = [];
     for (const migration of migrations) {
       const checksum = applied.get(migration.name);

@@ -9,6 +9,6 @@ import { ObjectGraph } from './object-graph';
 @Module({
   imports: [StorageModule, WatchModule],
   providers: [ObjectGraph, CollectorLeadership, GarbageCollector],
-  exports: [GarbageCollector],
+  exports: [GarbageCollector, CollectorLeadership],
 })
 export class GcModule {}

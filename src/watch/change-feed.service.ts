@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import createSubscriber, { Subscriber } from 'pg-listen';
 import { DATABASE_URL } from '../database/database.tokens';
+import { ServerMetrics } from '../observability/server-metrics';
 import { Change, resourceKey } from './change';
 import { ChangeHistory } from './change-history';
 
@@ -40,6 +41,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly history: ChangeHistory,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly metrics: ServerMetrics,
   ) {}
 
   /** The resourceVersion of the last change delivered to subscribers. */
@@ -50,6 +52,16 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   /** True while the listening connection is up and the last read of the change log succeeded. */
   get connected(): boolean {
     return this.healthy;
+  }
+
+  /** Whether the feed has delivered every change up to `position`, reading on for up to `timeoutMs` if not yet. */
+  async reaches(position: bigint, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.delivered < position && Date.now() < deadline) {
+      this.catchUp();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.delivered >= position;
   }
 
   async onModuleInit(): Promise<void> {
@@ -141,6 +153,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   private dispatch(change: Change): void {
+    this.metrics.changesRead.inc({ group: change.group, resource: change.resource });
     const subscribers = [
       ...(this.subscribers.get(resourceKey(change.group, change.resource)) ?? []),
       ...(this.subscribers.get(ALL_RESOURCES) ?? []),

@@ -15,10 +15,16 @@ export class ChangeHistory {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async newest(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ newest: string }>(
-      'SELECT COALESCE(MAX(resource_version), 0)::text AS newest FROM change_log',
+    return (await this.state()).newest;
+  }
+
+  /** The newest committed change and the compaction horizon, read together. */
+  async state(): Promise<{ newest: bigint; compactedThrough: bigint }> {
+    const { rows } = await this.pool.query<{ newest: string; compacted_through: string }>(
+      `SELECT (SELECT COALESCE(MAX(resource_version), 0) FROM change_log)::text AS newest,
+              (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through`,
     );
-    return BigInt(rows[0].newest);
+    return { newest: BigInt(rows[0].newest), compactedThrough: BigInt(rows[0].compacted_through) };
   }
 
   /** The next changes after `after`, in resourceVersion order. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Settings } from '../config/settings';
 import { PrismaService } from '../database/prisma.service';
+import { ServerMetrics } from '../observability/server-metrics';
 
 export interface CompactionResult {
   removed: number;
@@ -23,6 +24,7 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly prisma: PrismaService,
     private readonly settings: Settings,
+    private readonly metrics: ServerMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -39,7 +41,20 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
     await this.running;
   }
 
+  /** One compaction run, counted in the metrics by its result. */
   async compact(now = new Date()): Promise<CompactionResult> {
+    try {
+      const result = await this.compactOnce(now);
+      this.metrics.compactions.inc({ result: result.removed > 0 ? 'compacted' : 'idle' });
+      this.metrics.compactedChanges.inc(result.removed);
+      return result;
+    } catch (error) {
+      this.metrics.compactions.inc({ result: 'failed' });
+      throw error;
+    }
+  }
+
+  private compactOnce(now: Date): Promise<CompactionResult> {
     return this.prisma.$transaction(async (tx) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
       if (!locked) return { removed: 0 };

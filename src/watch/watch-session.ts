@@ -13,6 +13,12 @@ const MAX_UNATTACHED = 100_000;
 
 type Variant = 'new' | 'old';
 
+/** What a session tells its owner: each event written, and its end (`unresponsive` when the client fell behind). */
+export interface SessionHooks {
+  sent(session: WatchSession): void;
+  closed(session: WatchSession, unresponsive: boolean): void;
+}
+
 /** Watch events built once per change and shared by every session that sends the same one. */
 const sharedEvents = new WeakMap<Change, Map<string, WatchEvent>>();
 
@@ -50,7 +56,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     readonly def: KindDefinition,
     private readonly namespace: string | undefined,
     private readonly options: ListOptions,
-    private readonly onClose: (session: WatchSession) => void,
+    private readonly hooks: SessionHooks,
   ) {
     this.key = resourceKey(def.group, def.resource);
   }
@@ -85,7 +91,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     if (this.closed || this.endAfterFlush) return;
     if (this.startupBuffer) {
       this.startupBuffer.push(change);
-      if (this.startupBuffer.length > MAX_STARTUP_BUFFER) this.close();
+      if (this.startupBuffer.length > MAX_STARTUP_BUFFER) this.close(true);
       return;
     }
     this.apply(change);
@@ -103,11 +109,12 @@ export class WatchSession implements FeedSubscriber, EventStream {
     if (this.endAfterFlush) this.close();
   }
 
-  close(): void {
+  /** Ends the stream; `unresponsive` when the client is dropped for falling behind. */
+  close(unresponsive = false): void {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
-    this.onClose(this);
+    this.hooks.closed(this, unresponsive);
     this.sink?.end();
   }
 
@@ -145,15 +152,17 @@ export class WatchSession implements FeedSubscriber, EventStream {
       this.write(event);
     } else {
       this.unattached.push(event);
-      if (this.unattached.length > MAX_UNATTACHED) this.close();
+      if (this.unattached.length > MAX_UNATTACHED) this.close(true);
     }
   }
 
   /** Writes to the response; a client too far behind is disconnected. */
   private write(event: WatchEvent): boolean {
     if (this.closed) return false;
-    if ((this.sink as EventSink).send(event)) return true;
-    this.close();
+    const keptUp = (this.sink as EventSink).send(event);
+    this.hooks.sent(this);
+    if (keptUp) return true;
+    this.close(true);
     return false;
   }
 }

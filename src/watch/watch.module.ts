@@ -10,6 +10,6 @@ import { WatchService } from './watch.service';
 @Module({
   imports: [StorageModule],
   providers: [ChangeHistory, ChangeFeed, WatchService, InitializationWaiter, ChangeLogCompactor],
-  exports: [WatchService, ChangeFeed, InitializationWaiter, ChangeLogCompactor],
+  exports: [WatchService, ChangeFeed, ChangeHistory, InitializationWaiter, ChangeLogCompactor],
 })
 export class WatchModule {}

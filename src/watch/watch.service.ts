@@ -1,19 +1,25 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { Status } from '../common/errors/status-error';
+import { apiErrors, Status } from '../common/errors/status-error';
 import { KindDefinition } from '../common/registry/kind-definition';
 import { ListOptions, listConditions } from '../common/selectors/list-options';
 import { ObjectStore } from '../common/store/object-store';
+import { Settings } from '../config/settings';
+import { ServerMetrics } from '../observability/server-metrics';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from './change-history';
-import { WatchSession } from './watch-session';
+import { SessionHooks, WatchSession } from './watch-session';
 
-/** A watch without timeoutSeconds lasts 30 to 60 minutes, as in the apiserver (reference §6.5). */
-const DEFAULT_TIMEOUT_SECONDS = 1800;
-
-export function watchTimeoutSeconds(requested: number | undefined): number {
-  if (requested === undefined || requested === 0) return DEFAULT_TIMEOUT_SECONDS * (1 + Math.random());
+/**
+ * A watch without timeoutSeconds lasts between the minimum request timeout and twice that: 30 to 60 minutes by
+ * default, as in the apiserver (reference §6.5).
+ */
+export function watchTimeoutSeconds(requested: number | undefined, minRequestTimeout: number): number {
+  if (requested === undefined || requested === 0) return minRequestTimeout * (1 + Math.random());
   return requested;
 }
+
+/** `deployments.extensions`, as the apiserver names a resource in its metrics. */
+const groupResource = (def: KindDefinition) => (def.group ? `${def.resource}.${def.group}` : def.resource);
 
 function gone(requested: string, compactedThrough: bigint): Status {
   return {
@@ -27,26 +33,42 @@ function gone(requested: string, compactedThrough: bigint): Status {
   };
 }
 
-/** Opens watches (reference §6.4) and ends them all when the server stops. */
+/** Opens watches (reference §6.4), counts what they send, and ends them all when the server stops. */
 @Injectable()
 export class WatchService implements BeforeApplicationShutdown {
   private readonly sessions = new Set<WatchSession>();
+  private stopping = false;
+  private readonly hooks: SessionHooks = {
+    sent: (session) => this.metrics.watchEvents.inc({ group: session.def.group, version: session.def.version, kind: session.def.kind }),
+    closed: (session, unresponsive) => {
+      this.sessions.delete(session);
+      this.feed.unsubscribe(session);
+      if (unresponsive) this.metrics.terminatedWatchers.inc({ resource: groupResource(session.def) });
+    },
+  };
 
   constructor(
     private readonly feed: ChangeFeed,
     private readonly history: ChangeHistory,
     private readonly store: ObjectStore,
+    private readonly settings: Settings,
+    private readonly metrics: ServerMetrics,
   ) {}
+
+  /** The open watches of each kind. */
+  openWatches(): Map<KindDefinition, number> {
+    const counts = new Map<KindDefinition, number>();
+    for (const session of this.sessions) counts.set(session.def, (counts.get(session.def) ?? 0) + 1);
+    return counts;
+  }
 
   /**
    * Starts a watch. It subscribes to the feed first, so nothing after the feed's position is missed; then it sends
    * the current state (resourceVersion unset or 0) or the history after the requested version, and goes live.
    */
   async open(def: KindDefinition, namespace: string | undefined, options: ListOptions): Promise<WatchSession> {
-    const session = new WatchSession(def, namespace, options, (closed) => {
-      this.sessions.delete(closed);
-      this.feed.unsubscribe(closed);
-    });
+    if (this.stopping) throw apiErrors.serviceUnavailable('the server is shutting down');
+    const session = new WatchSession(def, namespace, options, this.hooks);
     this.sessions.add(session);
     const position = this.feed.subscribe(session);
     try {
@@ -65,12 +87,12 @@ export class WatchService implements BeforeApplicationShutdown {
       session.close();
       throw error;
     }
-    session.endAfter(watchTimeoutSeconds(options.timeoutSeconds));
+    session.endAfter(watchTimeoutSeconds(options.timeoutSeconds, this.settings.MIN_REQUEST_TIMEOUT));
     return session;
   }
 
-
   beforeApplicationShutdown(): void {
+    this.stopping = true;
     for (const session of [...this.sessions]) session.close();
   }
 }

@@ -15,7 +15,8 @@ export type StatusReason =
   | 'Timeout'
   | 'ServerTimeout'
   | 'InternalError'
-  | 'ServiceUnavailable';
+  | 'ServiceUnavailable'
+  | 'TooManyRequests';
 
 export interface StatusDetails {
   name?: string;
@@ -147,6 +148,11 @@ export const apiErrors = {
       retryAfterSeconds: 1,
     }),
 
+  tooManyRequests: () =>
+    new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 }),
+
+  serviceUnavailable: (message: string) =>
+    new StatusError(503, 'ServiceUnavailable', message, { retryAfterSeconds: 1 }),
 
   internal: (message: string) =>
     new StatusError(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] }),

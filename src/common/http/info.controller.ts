@@ -26,9 +26,4 @@ export class InfoController {
     // the version document has no protobuf message: the apiserver answers it in JSON
     sendValue(request, reply, 200, SERVER_VERSION, negotiated.type === PROTOBUF_TYPE ? { ...negotiated, type: JSON_TYPE } : negotiated);
   }
-
-  @Get('healthz')
-  healthz(@Res() reply: FastifyReply) {
-    reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('ok');
-  }
 }

@@ -3,6 +3,7 @@ import { negotiate, Negotiated } from '../codec/negotiation';
 import { StreamEventSink, WATCH_FORMATS, WatchFormat } from '../codec/event-sink';
 import { encodeBody } from '../codec/response-encoder';
 import { EventStream } from '../codec/watch-events';
+import { StatusError } from '../errors/status-error';
 import { param, Query, strictBool } from '../request/query';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
@@ -34,6 +35,13 @@ export function negotiateForError(request: FastifyRequest, code: number): Negoti
   } catch {
     return json;
   }
+}
+
+/** Answers with a Status error, and its Retry-After header when it has one. */
+export function sendStatus(request: FastifyRequest, reply: FastifyReply, error: StatusError): void {
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+  sendValue(request, reply, error.code, error.toStatus(), negotiateForError(request, error.code));
 }
 
 /** Answers with a stream of watch events in the negotiated format: headers at once, then one chunk per event. */

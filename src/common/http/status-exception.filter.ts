@@ -3,7 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors, StatusError } from '../errors/status-error';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { parsePath } from '../request/resource-path';
-import { negotiateForError, sendValue } from './reply';
+import { sendStatus } from './reply';
 
 const BODY_LIMIT_CODE = 'FST_ERR_CTP_BODY_TOO_LARGE';
 
@@ -48,8 +48,6 @@ export class StatusExceptionFilter implements ExceptionFilter {
       reply.raw.destroy();
       return;
     }
-    const retryAfter = status.details?.retryAfterSeconds;
-    if (retryAfter) reply.header('retry-after', String(retryAfter));
-    sendValue(request, reply, status.code, status.toStatus(), negotiateForError(request, status.code));
+    sendStatus(request, reply, status);
   }
 }

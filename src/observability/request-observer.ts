@@ -1,0 +1,95 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrors } from '../common/errors/status-error';
+import { sendStatus } from '../common/http/reply';
+import { KindRegistry } from '../common/registry/kind-registry';
+import { Query } from '../common/request/query';
+import { RequestInfo, requestInfo } from '../common/request/request-info';
+import { Settings } from '../config/settings';
+import { ShutdownSignal } from '../health/shutdown-signal';
+import { ServerMetrics } from './server-metrics';
+
+type RequestKind = 'readOnly' | 'mutating';
+
+/**
+ * The edge every request passes: it counts the request and its latency in the metrics, writes its log line when the
+ * response ends, and holds non-watch API requests to the in-flight limits (429 beyond them, as the apiserver). Once
+ * shutdown has begun, responses close their connection, so that none lingers idle and keeps the server from stopping.
+ */
+@Injectable()
+export class RequestObserver implements OnModuleInit {
+  private readonly logger = new Logger('Request');
+  private readonly inflight: Record<RequestKind, number> = { readOnly: 0, mutating: 0 };
+  private readonly limits: Record<RequestKind, number>;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly kinds: KindRegistry,
+    private readonly metrics: ServerMetrics,
+    private readonly shutdown: ShutdownSignal,
+    settings: Settings,
+  ) {
+    this.limits = { readOnly: settings.MAX_REQUESTS_INFLIGHT, mutating: settings.MAX_MUTATING_REQUESTS_INFLIGHT };
+  }
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onRequest', async (request, reply) => {
+      const started = process.hrtime.bigint();
+      const info = requestInfo(request.method, request.url, request.query as Query, this.kinds);
+      const kind: RequestKind | undefined = info.api && !info.longRunning ? (info.mutating ? 'mutating' : 'readOnly') : undefined;
+      const admitted = kind === undefined || this.limits[kind] === 0 || this.inflight[kind] < this.limits[kind];
+      if (kind && admitted) this.changeInflight(kind, 1);
+      reply.raw.once('close', () => {
+        if (kind && admitted) this.changeInflight(kind, -1);
+        this.record(request, reply, info, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+      if (!admitted) {
+        sendStatus(request, reply, apiErrors.tooManyRequests());
+        return reply;
+      }
+    });
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      if (this.shutdown.requested) reply.header('connection', 'close');
+      return payload;
+    });
+  }
+
+  private changeInflight(kind: RequestKind, by: number): void {
+    this.inflight[kind] += by;
+    this.metrics.inflightRequests.set({ request_kind: kind }, this.inflight[kind]);
+  }
+
+  private record(request: FastifyRequest, reply: FastifyReply, info: RequestInfo, seconds: number): void {
+    const code = reply.raw.statusCode;
+    const labels = {
+      verb: info.verb,
+      group: info.group,
+      version: info.version,
+      resource: info.resource,
+      subresource: info.subresource,
+      scope: info.scope,
+      component: 'apiserver',
+    };
+    this.metrics.requests.inc({ ...labels, code: String(code) });
+    this.metrics.requestDuration.observe(labels, seconds);
+    const line = {
+      message: 'request',
+      verb: info.verb,
+      resource: info.resource || undefined,
+      subresource: info.subresource || undefined,
+      namespace: info.namespace || undefined,
+      name: info.name || undefined,
+      method: request.method,
+      uri: request.url,
+      userAgent: request.headers['user-agent'],
+      remoteAddr: request.ip,
+      code,
+      latencyMs: Math.round(seconds * 1e6) / 1e3,
+    };
+    // Probes and scrapes come every few seconds: their lines are for debugging only.
+    if (info.api) this.logger.log(line);
+    else this.logger.debug(line);
+  }
+}

@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { Gauge } from 'prom-client';
+import { Settings } from '../config/settings';
+import { PG_POOL } from '../database/database.tokens';
+import { CollectorLeadership } from '../gc/collector-leadership';
+import { ChangeFeed } from '../watch/change-feed.service';
+import { ChangeHistory } from '../watch/change-history';
+import { WatchService } from '../watch/watch.service';
+import { ServerMetrics } from './server-metrics';
+
+/** The metrics that are a reading of this instance's state, taken at each scrape. */
+@Injectable()
+export class StateGauges {
+  constructor(
+    metrics: ServerMetrics,
+    settings: Settings,
+    @Inject(PG_POOL) pool: Pool,
+    feed: ChangeFeed,
+    history: ChangeHistory,
+    watches: WatchService,
+    leadership: CollectorLeadership,
+  ) {
+    const registers = [metrics.registry];
+    new Gauge({
+      name: 'apiserver_registered_watchers',
+      help: 'Number of currently registered watchers for a given resource.',
+      labelNames: ['group', 'version', 'kind'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [def, count] of watches.openWatches()) this.set({ group: def.group, version: def.version, kind: def.kind }, count);
+      },
+    });
+    new Gauge({
+      name: 'pgkube_change_feed_connected',
+      help: '1 while the change-feed listener is connected and its last read of the change log succeeded.',
+      registers,
+      collect() {
+        this.set(feed.connected ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'pgkube_change_feed_delivered_resource_version',
+      help: 'The resourceVersion of the last change this instance delivered to its watchers.',
+      registers,
+      collect() {
+        this.set(Number(feed.position));
+      },
+    });
+    new Gauge({
+      name: 'pgkube_database_pool_connections',
+      help: "Connections in this instance's PostgreSQL pool, by state (idle, in_use), and its size (max).",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'max' }, settings.DATABASE_POOL_SIZE);
+      },
+    });
+    new Gauge({
+      name: 'pgkube_database_pool_waiting_requests',
+      help: 'Queries waiting for a connection of the pool.',
+      registers,
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+    // Collected in registration order: the change log is read (after the pool is sampled), then the lag computed.
+    let newest: bigint | undefined;
+    new Gauge({
+      name: 'pgkube_change_log_resource_version',
+      help: 'The change log: the newest committed resourceVersion (position="newest") and the compaction horizon (position="compacted_through").',
+      labelNames: ['position'],
+      registers,
+      async collect() {
+        const state = await history.state().catch(() => undefined);
+        newest = state?.newest;
+        if (!state) return;
+        this.set({ position: 'newest' }, Number(state.newest));
+        this.set({ position: 'compacted_through' }, Number(state.compactedThrough));
+      },
+    });
+    new Gauge({
+      name: 'pgkube_change_feed_lag',
+      help: 'How far this instance is behind the change log: the newest committed resourceVersion minus the last one it delivered.',
+      registers,
+      collect() {
+        if (newest !== undefined) this.set(Math.max(0, Number(newest - feed.position)));
+      },
+    });
+    new Gauge({
+      name: 'pgkube_garbage_collector_leader',
+      help: '1 while this instance runs the garbage collector.',
+      registers,
+      collect() {
+        this.set(leadership.isLeader ? 1 : 0);
+      },
+    });
+  }
+}

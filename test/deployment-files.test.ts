@@ -1,0 +1,104 @@
+import Ajv from 'ajv';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+
+/**
+ * The container files, checked without a Docker engine: docker-compose.yml against the Compose Specification's
+ * schema (test/fixtures/compose-spec, see SOURCE.md there) and for the topology it must describe; the Dockerfile for
+ * its stages; the load balancer's configuration by HAProxy itself when it is installed (.ci/run installs it).
+ */
+const root = join(__dirname, '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const composeSchema = JSON.parse(read('test/fixtures/compose-spec/compose-spec.json'));
+
+type Service = {
+  build?: unknown;
+  image?: string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
+};
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> };
+
+// The schema names its meta-schema by an address Ajv does not know; the schema itself is what matters here.
+const validate = new Ajv({ strict: false, validateSchema: false, allErrors: true }).compile(composeSchema);
+
+function validateCompose(document: unknown) {
+  const valid = validate(document);
+  return { valid, errors: validate.errors ?? [] };
+}
+
+const compose = load(read('docker-compose.yml')) as Compose;
+const instances = Object.entries(compose.services).filter(([, s]) => s.image?.startsWith('pgkube'));
+
+describe('docker-compose.yml', () => {
+  it('is valid under the Compose Specification schema', () => {
+    const { valid, errors } = validateCompose(compose);
+    expect(errors).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('would be rejected by the schema if it were malformed (the check can fail)', () => {
+    const broken = structuredClone(compose);
+    (broken.services.postgres as Record<string, unknown>).healthcheck = { test: 'pg_isready', intervall: '5s' };
+    expect(validateCompose(broken).valid).toBe(false);
+  });
+
+  it('runs PostgreSQL on a volume, two or more instances once it is healthy, and a load balancer once they are', () => {
+    const postgres = compose.services.postgres;
+    expect(postgres.volumes?.some((v) => v.endsWith(':/var/lib/postgresql/data'))).toBe(true);
+    expect(Object.keys(compose.volumes ?? {})).toContain((postgres.volumes as string[])[0].split(':')[0]);
+    expect(instances.length).toBeGreaterThanOrEqual(2);
+    for (const [, instance] of instances) {
+      expect(instance.build).toBeDefined();
+      expect(instance.environment?.DATABASE_URL).toMatch(/@postgres:5432\//);
+      expect(instance.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+      expect(instance.healthcheck?.test.join(' ')).toContain('/readyz');
+      expect(instance.ports).toBeUndefined(); // reached through the load balancer only
+    }
+    const lb = compose.services.lb;
+    expect(lb.ports).toEqual(['8080:8080']);
+    expect(Object.keys(lb.depends_on ?? {}).sort()).toEqual(instances.map(([name]) => name).sort());
+    expect(Object.values(lb.depends_on ?? {}).every((d) => d.condition === 'service_healthy')).toBe(true);
+    for (const service of Object.values(compose.services)) expect(service.healthcheck).toBeDefined();
+  });
+
+  it("gives the load balancer the repository's HAProxy configuration with every instance in it", () => {
+    const lb = compose.services.lb;
+    expect(lb.volumes).toContain('./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+    const config = read('deploy/haproxy.cfg');
+    const servers = [...config.matchAll(/^\s*server \S+ "\$\{(\w+)\}"/gm)].map((m) => lb.environment?.[m[1]]);
+    expect(servers.sort()).toEqual(instances.map(([name]) => `${name}:8080`).sort());
+    expect(config).toMatch(/option httpchk GET \/readyz/);
+  });
+
+  const haproxy = spawnSync('haproxy', ['-v']).status === 0;
+  (haproxy ? it : it.skip)('has a load balancer configuration that HAProxy accepts', () => {
+    const env = { ...process.env, ...compose.services.lb.environment };
+    const output = execFileSync('haproxy', ['-c', '-f', join(root, 'deploy/haproxy.cfg')], { env, encoding: 'utf8', stdio: 'pipe' });
+    expect(output).toContain('Configuration file is valid');
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+
+  it('builds in one stage and runs in a second, slim one as a non-root user', () => {
+    expect(stages).toHaveLength(2);
+    const [build, runtime] = stages;
+    expect(build).toMatch(/^\S+ AS build/);
+    expect(build.indexOf('npm run prisma:generate')).toBeGreaterThan(build.indexOf('npm ci'));
+    expect(build.indexOf('npm run build')).toBeGreaterThan(build.indexOf('npm run prisma:generate'));
+    expect(build).toMatch(/npm prune --omit=dev/);
+    expect(runtime).toMatch(/^node:\S+-slim/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/COPY --from=build \/app\/dist /);
+    expect(runtime).toMatch(/COPY --from=build \/app\/prisma\/migrations /);
+    expect(runtime).toMatch(/^HEALTHCHECK .*\/readyz/ms);
+  });
+});

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { flagsOf } from '../src/config/command-line';
+import { loadSettings, SETTING_NAMES } from '../src/config/settings';
+import { runServerToExit } from './support/server-process';
+
+describe('settings from the environment and the command line', () => {
+  it('has the documented defaults', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ BIND_ADDRESS: '127.0.0.1', PORT: 8080, MIN_REQUEST_TIMEOUT: 1800, MAX_REQUESTS_INFLIGHT: 400 });
+    expect(settings.DATABASE_URL).toBeUndefined();
+  });
+
+  it("takes flags by kube-apiserver's names and by the variables' names, flags over the environment", () => {
+    const settings = loadSettings({ PORT: '9000', LOG_LEVEL: 'debug' }, [
+      '--insecure-port=9100',
+      '--bind-address',
+      '0.0.0.0',
+      '--min-request-timeout=600',
+      '--max-mutating-requests-inflight=5',
+      '--database-url=postgresql://db/pgkube',
+    ]);
+    expect(settings).toMatchObject({
+      PORT: 9100,
+      BIND_ADDRESS: '0.0.0.0',
+      MIN_REQUEST_TIMEOUT: 600,
+      MAX_MUTATING_REQUESTS_INFLIGHT: 5,
+      DATABASE_URL: 'postgresql://db/pgkube',
+      LOG_LEVEL: 'debug',
+    });
+    expect(loadSettings({}, ['--port', '7000', '--insecure-bind-address=::1'])).toMatchObject({ PORT: 7000, BIND_ADDRESS: '::1' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, [], /PORT \(--port, --insecure-port\) = "eighty": PORT must be an integer number/],
+    [{ PORT: '70000' }, [], /PORT must not be greater than 65535/],
+    [{ BIND_ADDRESS: 'localhost' }, [], /BIND_ADDRESS .* must be an ip address/],
+    [{ LOG_LEVEL: 'loud' }, [], /LOG_LEVEL .* must be one of the following values: error, warn, log, debug, verbose/],
+    [{}, ['--min-request-timeout=0'], /MIN_REQUEST_TIMEOUT \(--min-request-timeout\) = 0: MIN_REQUEST_TIMEOUT must not be less than 1/],
+    [{}, ['--max-requests-inflight=-1'], /MAX_REQUESTS_INFLIGHT .* must not be less than 0/],
+    [{}, ['--etcd-servers=http://x'], /unknown flag "--etcd-servers=http:\/\/x"; the flags are:\n  --database-url/],
+    [{}, ['--port'], /flag --port needs a value/],
+  ])('rejects %j %j', (env, argv, message) => {
+    expect(() => loadSettings(env, argv as string[])).toThrow(message);
+  });
+
+  it('lists every bad setting at once', () => {
+    expect(() => loadSettings({ PORT: 'x', DATABASE_POOL_SIZE: '0' })).toThrow(/invalid settings:\n {2}PORT .*\n {2}DATABASE_POOL_SIZE .*must not be less than 1/);
+  });
+});
+
+describe('the documentation of the settings', () => {
+  const read = (file: string) => readFileSync(join(__dirname, '..', file), 'utf8');
+
+  it.each(SETTING_NAMES)('names %s and its flags in .env.example and the README', (setting) => {
+    const row = read('README.md').split('\n').find((line) => line.startsWith(`| \`${setting}\` |`));
+    for (const flag of flagsOf(setting)) expect(row).toContain(`\`${flag}\``);
+    expect(read('.env.example')).toMatch(new RegExp(`^#? ?${setting}=`, 'm'));
+    expect(read('.env.example')).toContain(flagsOf(setting)[0]);
+  });
+});
+
+// The first test that runs the server as a process compiles it (tens of seconds on a cold machine).
+describe('a server started with bad settings', () => {
+  jest.setTimeout(120_000);
+
+  it('stops at once with exit code 1 and a message that names the setting', () => {
+    const { code, stderr } = runServerToExit({ DATABASE_URL: 'postgresql://127.0.0.1:1/none' }, ['--port=http']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('invalid settings:\n  PORT (--port, --insecure-port) = "http": PORT must be an integer number');
+  });
+
+  it('stops at an unknown flag', () => {
+    const { code, stderr } = runServerToExit({}, ['--no-such-flag']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^unknown flag "--no-such-flag"/);
+  });
+});
