@@ -5,26 +5,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { http } from './support/http';
+import { SystemPostgres, systemPostgres } from './support/system-postgres';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 /**
- * A backup with pg_dump and a restore into a fresh database, as docs/operations.md describes them. It runs on the
- * machine's PostgreSQL (whose version matches its pg_dump), not on the tests' embedded one; BACKUP_TEST_POSTGRES_URL
- * names another.
+ * A backup with pg_dump and a restore into a fresh database, as docs/operations.md describes them. It runs on a
+ * PostgreSQL whose version matches the machine's pg_dump, not on the tests' embedded one (see systemPostgres).
  */
-const ADMIN_URL = process.env.BACKUP_TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const base = '/apis/extensions/v1beta1/namespaces/default/deployments';
 
+let postgres: SystemPostgres;
 const suffix = randomBytes(4).toString('hex');
-const databaseUrl = (name: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-const source = databaseUrl(`ops_backup_${suffix}`);
-const restored = databaseUrl(`ops_restore_${suffix}`);
+const databaseUrl = (name: string) => Object.assign(new URL(postgres.adminUrl), { pathname: `/${name}` }).toString();
+const sourceName = `ops_backup_${suffix}`;
+const restoredName = `ops_restore_${suffix}`;
 const dir = mkdtempSync(join(tmpdir(), 'pgkube-backup-'));
 const dump = join(dir, 'pgkube.dump');
 
 async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
+  const client = new Client({ connectionString: postgres.adminUrl });
   await client.connect();
   try {
     await client.query(sql);
@@ -38,13 +38,20 @@ const deployment = (name: string, replicas = 1) => ({
   spec: { replicas, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
 });
 
+beforeAll(async () => {
+  postgres = await systemPostgres();
+});
+
 afterAll(async () => {
-  for (const url of [source, restored]) await admin(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  for (const name of [sourceName, restoredName]) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  postgres.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 it('restores objects, history and the resourceVersion sequence, so new versions keep increasing', async () => {
-  await admin(`CREATE DATABASE ${new URL(source).pathname.slice(1)}`);
+  const source = databaseUrl(sourceName);
+  const restored = databaseUrl(restoredName);
+  await admin(`CREATE DATABASE ${sourceName}`);
   let before: TestServer | undefined = await startTestServer(source);
   let after: TestServer | undefined;
   try {
@@ -63,7 +70,7 @@ it('restores objects, history and the resourceVersion sequence, so new versions 
     await before.close();
     before = undefined;
 
-    await admin(`CREATE DATABASE ${new URL(restored).pathname.slice(1)}`);
+    await admin(`CREATE DATABASE ${restoredName}`);
     execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restored}`, dump], { stdio: 'pipe' });
     after = await startTestServer(restored);
 
