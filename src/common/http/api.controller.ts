@@ -87,7 +87,7 @@ export class ApiController {
       contentType: request.headers['content-type'],
       negotiated,
     });
-    if ('events' in response) streamEvents(reply, response.events);
+    if ('events' in response) streamEvents(reply, response.events, negotiated);
     else sendValue(request, reply, response.code, response.body, negotiated);
   }
 }
