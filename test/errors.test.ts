@@ -112,7 +112,8 @@ const cases: Case[] = [
   { title: 'PUT on a group version', method: 'PUT', path: EXT, body: {}, code: 405, reason: 'MethodNotAllowed' },
 
   // 406: nothing the client accepts can be written
-  { title: 'an Accept allowing only protobuf', method: 'GET', path: WEB, headers: { accept: 'application/vnd.kubernetes.protobuf' }, code: 406, reason: 'NotAcceptable', message: NOT_ACCEPTABLE },
+  { title: 'an Accept allowing only a protobuf type other than Kubernetes’', method: 'GET', path: WEB, headers: { accept: 'application/x-protobuf' }, code: 406, reason: 'NotAcceptable', message: NOT_ACCEPTABLE },
+  { title: 'an Accept allowing only YAML, for a watch', method: 'GET', path: `${DEPLOYMENTS}?watch=true&timeoutSeconds=1`, headers: { accept: 'application/yaml' }, code: 406, reason: 'NotAcceptable' },
   { title: 'an Accept allowing only text/html', method: 'GET', path: DEPLOYMENTS, headers: { accept: 'text/html' }, code: 406, reason: 'NotAcceptable', message: NOT_ACCEPTABLE },
   { title: 'a discovery document for text/html only', method: 'GET', path: '/apis', headers: { accept: 'text/html' }, code: 406, reason: 'NotAcceptable' },
   {
