@@ -7,7 +7,8 @@ import { MappingError } from './protobuf/mapping-error';
 
 export interface EncodedBody {
   contentType: string;
-  body: string | Buffer;
+  /** bytes, so that the HTTP layer sends the media type as is (it would append a charset to a string) */
+  body: Buffer;
 }
 
 /**
@@ -38,7 +39,7 @@ export function encodeBody(value: unknown, type: ResponseType, pretty: boolean):
   if (type === PROTOBUF_TYPE) return { contentType: PROTOBUF_TYPE, body: encodeProtobuf(value) };
   if (type === YAML_TYPE) {
     const plain = JSON.parse(JSON.stringify(value));
-    return { contentType: YAML_TYPE, body: dumpYaml(plain, { sortKeys: true, lineWidth: -1, noRefs: true }) };
+    return { contentType: YAML_TYPE, body: Buffer.from(dumpYaml(plain, { sortKeys: true, lineWidth: -1, noRefs: true })) };
   }
-  return { contentType: JSON_TYPE, body: pretty ? JSON.stringify(value, null, 2) : `${JSON.stringify(value)}\n` };
+  return { contentType: JSON_TYPE, body: Buffer.from(pretty ? JSON.stringify(value, null, 2) : `${JSON.stringify(value)}\n`) };
 }

@@ -18,13 +18,10 @@ export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): bo
   return PRETTY_AGENTS.some((prefix) => agent.startsWith(prefix));
 }
 
-/**
- * Writes a value in the negotiated media type. The body goes out as bytes: for a string Fastify would append
- * `; charset=utf-8` to a JSON Content-Type, which the apiserver writes bare.
- */
+/** Writes a value in the negotiated media type. */
 export function sendValue(request: FastifyRequest, reply: FastifyReply, code: number, value: unknown, negotiated: Negotiated): void {
   const { contentType, body } = encodeBody(value, negotiated.type, wantsPretty(request, negotiated));
-  reply.code(code).header('content-type', contentType).send(Buffer.from(body));
+  reply.code(code).header('content-type', contentType).send(body);
 }
 
 /**
