@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { StatusExceptionFilter } from './common/http/status-exception.filter';
 import { Settings } from './config/settings';
@@ -11,7 +12,13 @@ export const BODY_LIMIT = 3 * 1024 * 1024;
 
 /** Builds the server: NestJS on Fastify, with every request body read raw so the codecs at the edge decode it. */
 export async function createApp(settings: Settings, databaseUrl: string): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, exposeHeadRoutes: false });
+  const statusFilter = new StatusExceptionFilter(BODY_LIMIT);
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    exposeHeadRoutes: false,
+    // errors Fastify's router raises before any route runs (e.g. a malformed %-escape in the path)
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => statusFilter.send(error, request, reply),
+  });
   const fastify = adapter.getInstance();
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -20,6 +27,6 @@ export async function createApp(settings: Settings, databaseUrl: string): Promis
     adapter,
     { bodyParser: false, logger: new JsonLogger(settings.LOG_LEVEL) },
   );
-  app.useGlobalFilters(new StatusExceptionFilter(BODY_LIMIT));
+  app.useGlobalFilters(statusFilter);
   return app;
 }

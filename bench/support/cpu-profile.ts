@@ -118,7 +118,7 @@ export function profileTables(summary: ProfileSummary & { windowed?: boolean }, 
 if (require.main === module) {
   const [file, top] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node dist-bench/bench/support/cpu-profile.js FILE.cpuprofile [TOP]');
+    console.error('usage: node .bench-build/bench/support/cpu-profile.js FILE.cpuprofile [TOP]');
     process.exit(2);
   }
   console.log(profileTables(summarizeProfile(file), Number(top ?? 25)));

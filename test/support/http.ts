@@ -1,6 +1,8 @@
 export interface HttpResult {
   status: number;
   headers: Headers;
+  /** the body as received */
+  bytes: Buffer;
   text: string;
   /** the body parsed as JSON, or undefined when it is not JSON */
   json: any;
@@ -21,12 +23,13 @@ export async function http(
     headers['content-type'] ??= 'application/json';
   }
   const response = await fetch(`${base}${path}`, { method, headers, body });
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json };
+  return { status: response.status, headers: response.headers, bytes, text, json };
 }

@@ -9,7 +9,8 @@ export interface KubectlClient {
   binary: string;
 }
 
-const KUBECTL_1_20 = join(__dirname, '..', '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
+/** Where `npm run tools:kubectl-1.20` puts kubectl 1.20; CI must have it (the e2e tests fail without it there). */
+export const KUBECTL_1_20 = join(__dirname, '..', '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
 
 /** The clients the end-to-end tests drive: the kubectl on the PATH, and kubectl 1.20 once `npm run tools:kubectl-1.20` has fetched it. */
 export const KUBECTLS: KubectlClient[] = [
@@ -23,14 +24,23 @@ export interface KubectlResult {
   stderr: string;
 }
 
-/** A discovery cache of the test run's own: kubectl keeps one per host:port for 10 minutes, and ports get reused. */
+/**
+ * Discovery caches of the test run's own, one per kubectl version: kubectl keeps one per host:port for 10 minutes,
+ * and ports get reused.
+ */
 const CACHE_DIR = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-cache-'));
 process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
 
-/** Runs kubectl against `server` with no kubeconfig, feeding `input` to its standard input. */
+/** Runs kubectl against `server` with no kubeconfig and its version's own discovery cache. */
+const spawnKubectl = (client: KubectlClient, server: string, args: string[]) =>
+  spawn(client.binary, [`--server=${server}`, `--cache-dir=${join(CACHE_DIR, client.tag)}`, ...args], {
+    env: { ...process.env, KUBECONFIG: '/dev/null' },
+  });
+
+/** Runs kubectl against `server`, feeding `input` to its standard input. */
 export function kubectl(client: KubectlClient, server: string, args: string[], input = ''): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(client.binary, [`--server=${server}`, `--cache-dir=${CACHE_DIR}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+    const child = spawnKubectl(client, server, args);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -50,7 +60,7 @@ export interface RunningKubectl {
 }
 
 export function startKubectl(client: KubectlClient, server: string, args: string[]): RunningKubectl {
-  const child = spawn(client.binary, [`--server=${server}`, ...args], { env: { ...process.env, KUBECONFIG: '/dev/null' } });
+  const child = spawnKubectl(client, server, args);
   const lines: string[] = [];
   let pending = '';
   let stderr = '';

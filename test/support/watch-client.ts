@@ -1,13 +1,16 @@
 import { request } from 'node:http';
+import { decodeWatchEvent, PROTOBUF } from './protobuf';
 
 export interface Event {
   type: string;
   object: any;
 }
 
-/** A watch stream read line by line over real HTTP, collecting its events. */
+/** A watch stream read over real HTTP (JSON lines, or protobuf frames), collecting its events. */
 export class WatchClient {
   readonly events: Event[] = [];
+  /** the WatchEvent message of each protobuf frame, as received */
+  readonly frames: Buffer[] = [];
   status = 0;
   headers: Record<string, string | string[] | undefined> = {};
   ended = false;
@@ -20,16 +23,11 @@ export class WatchClient {
       const req = request(`${base}${path}`, { headers }, (res) => {
         client.status = res.statusCode ?? 0;
         client.headers = res.headers;
-        let pending = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          pending += chunk;
-          let newline: number;
-          while ((newline = pending.indexOf('\n')) >= 0) {
-            const line = pending.slice(0, newline);
-            pending = pending.slice(newline + 1);
-            if (line.trim()) client.events.push(JSON.parse(line));
-          }
+        const framed = String(res.headers['content-type']).startsWith(PROTOBUF);
+        let pending: Buffer = Buffer.alloc(0);
+        res.on('data', (chunk: Buffer) => {
+          pending = Buffer.concat([pending, chunk]);
+          pending = framed ? client.readFrames(pending) : client.readLines(pending);
           client.notify();
         });
         res.on('end', () => {
@@ -84,6 +82,28 @@ export class WatchClient {
 
   close(): void {
     this.abort?.();
+  }
+
+  /** Takes the complete lines; returns what is left. */
+  private readLines(pending: Buffer): Buffer {
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const line = pending.subarray(0, newline).toString('utf8');
+      pending = pending.subarray(newline + 1);
+      if (line.trim()) this.events.push(JSON.parse(line));
+    }
+    return pending;
+  }
+
+  /** Takes the complete frames (a 4-byte big-endian length, then the WatchEvent); returns what is left. */
+  private readFrames(pending: Buffer): Buffer {
+    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+      const frame = pending.subarray(4, 4 + pending.readUInt32BE(0));
+      pending = pending.subarray(4 + frame.length);
+      this.frames.push(frame);
+      this.events.push(decodeWatchEvent(frame));
+    }
+    return pending;
   }
 
   private notify(): void {

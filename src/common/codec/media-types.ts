@@ -7,10 +7,12 @@ export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 export const STRATEGIC_MERGE_PATCH_TYPE = 'application/strategic-merge-patch+json';
 
 /** The response types this server can write, in order of preference. */
-export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE] as const;
-export const WATCH_RESPONSE_TYPES = [`${JSON_TYPE};stream=watch`] as const;
+export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE, PROTOBUF_TYPE] as const;
+/** The types a watch can stream in (YAML cannot). */
+export const WATCH_TYPES: readonly ResponseType[] = [JSON_TYPE, PROTOBUF_TYPE];
+export const WATCH_RESPONSE_TYPES = WATCH_TYPES.map((type) => `${type};stream=watch`);
 /** The request body types this server can read (besides the patch types on PATCH). */
-export const BODY_TYPES = [JSON_TYPE, YAML_TYPE] as const;
+export const BODY_TYPES = [JSON_TYPE, YAML_TYPE, PROTOBUF_TYPE] as const;
 
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { apiErrors } from '../errors/status-error';
-import { JSON_TYPE, RESPONSE_TYPES, ResponseType, WATCH_RESPONSE_TYPES } from './media-types';
+import { JSON_TYPE, RESPONSE_TYPES, ResponseType, WATCH_RESPONSE_TYPES, WATCH_TYPES } from './media-types';
 
 export interface Negotiated {
   type: ResponseType;
@@ -52,7 +52,7 @@ export function negotiate(accept: string | undefined, forWatch: boolean): Negoti
     const type = matchType(entry);
     if (!type) continue;
     if (entry.params.as !== undefined) continue;
-    if (forWatch && type !== JSON_TYPE) continue;
+    if (forWatch && !WATCH_TYPES.includes(type)) continue;
     if (entry.params.sv !== undefined && entry.params.sv !== 'v1') continue;
     return { type, pretty: entry.params.pretty === '1' };
   }

@@ -22,7 +22,7 @@ export class GetHandler implements VerbHandler {
       : object;
     return {
       code: 200,
-      body: toOutput(request.def, exported, { withTypeMeta: true, requestNamespace: request.path.namespace }),
+      body: toOutput(request.def, exported, { withTypeMeta: true, request: request.path }),
     };
   }
 

@@ -6,12 +6,13 @@ import { nameErrors } from '../meta/object-meta-validation';
 import { toOutput } from '../meta/object-output';
 import { applyPatch, decodePatch, Patch } from '../patch/apply-patch';
 import { strategicMergeSchema } from '../patch/strategic-merge-schema';
+import { groupVersion } from '../registry/kind-definition';
 import { parseResourceVersion } from '../request/query';
 import { ApiRequest } from './api-request';
 
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
 export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
-  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind));
+  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind, groupVersion(target)));
 }
 
 /**

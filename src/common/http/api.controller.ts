@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { All, Controller, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { RawBody } from '../codec/body-decoder';
 import { negotiate } from '../codec/negotiation';
@@ -25,28 +25,9 @@ export class ApiController {
     private readonly handlers: VerbHandlers,
   ) {}
 
-  @Get(API_PATHS)
-  get(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.serve(request, reply);
-  }
-
-  @Post(API_PATHS)
-  post(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.serve(request, reply);
-  }
-
-  @Put(API_PATHS)
-  put(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.serve(request, reply);
-  }
-
-  @Patch(API_PATHS)
-  patch(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.serve(request, reply);
-  }
-
-  @Delete(API_PATHS)
-  delete(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  /** Every method, so that one the API does not serve (HEAD, OPTIONS, ...) gets 405 on an existing path. */
+  @All(API_PATHS)
+  handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.serve(request, reply);
   }
 
@@ -106,7 +87,7 @@ export class ApiController {
       contentType: request.headers['content-type'],
       negotiated,
     });
-    if ('events' in response) streamEvents(reply, response.events);
+    if ('events' in response) streamEvents(reply, response.events, negotiated);
     else sendValue(request, reply, response.code, response.body, negotiated);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE, PROTOBUF_TYPE } from '../codec/media-types';
 import { negotiate } from '../codec/negotiation';
 import { sendValue } from './reply';
 
@@ -21,6 +22,8 @@ export const SERVER_VERSION = {
 export class InfoController {
   @Get('version')
   version(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    sendValue(request, reply, 200, SERVER_VERSION, negotiate(request.headers.accept, false));
+    const negotiated = negotiate(request.headers.accept, false);
+    // the version document has no protobuf message: the apiserver answers it in JSON
+    sendValue(request, reply, 200, SERVER_VERSION, negotiated.type === PROTOBUF_TYPE ? { ...negotiated, type: JSON_TYPE } : negotiated);
   }
 }

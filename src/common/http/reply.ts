@@ -1,6 +1,6 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate, Negotiated } from '../codec/negotiation';
-import { JsonEventSink } from '../codec/json-event-sink';
+import { StreamEventSink, WATCH_FORMATS, WatchFormat } from '../codec/event-sink';
 import { encodeBody } from '../codec/response-encoder';
 import { EventStream } from '../codec/watch-events';
 import { StatusError } from '../errors/status-error';
@@ -10,7 +10,8 @@ const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
 
 /** pretty output: `?pretty=`, a pretty=1 media-type parameter, or a curl/Wget/browser User-Agent (reference §7.1). */
 export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): boolean {
-  const query = param(request.query as Query, 'pretty');
+  // no query at all when Fastify's router failed before parsing it
+  const query = param((request.query ?? {}) as Query, 'pretty');
   if (query !== undefined) return strictBool(query);
   if (negotiated.pretty) return true;
   const agent = request.headers['user-agent'] ?? '';
@@ -23,12 +24,17 @@ export function sendValue(request: FastifyRequest, reply: FastifyReply, code: nu
   reply.code(code).header('content-type', contentType).send(body);
 }
 
-/** The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. */
-export function negotiateForError(request: FastifyRequest): Negotiated {
+/**
+ * The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. A failed
+ * negotiation (406) is always answered in JSON (reference §14.1), even when another type would do for a non-watch.
+ */
+export function negotiateForError(request: FastifyRequest, code: number): Negotiated {
+  const json: Negotiated = { type: 'application/json', pretty: false };
+  if (code === 406) return json;
   try {
     return negotiate(request.headers.accept, false);
   } catch {
-    return { type: 'application/json', pretty: false };
+    return json;
   }
 }
 
@@ -36,18 +42,16 @@ export function negotiateForError(request: FastifyRequest): Negotiated {
 export function sendStatus(request: FastifyRequest, reply: FastifyReply, error: StatusError): void {
   const retryAfter = error.details?.retryAfterSeconds;
   if (retryAfter) reply.header('retry-after', String(retryAfter));
-  sendValue(request, reply, error.code, error.toStatus(), negotiateForError(request));
+  sendValue(request, reply, error.code, error.toStatus(), negotiateForError(request, error.code));
 }
 
-/**
- * Answers with a stream of watch events: headers at once, then one chunk per event. The JSON stream is labelled
- * plain `application/json`, as the apiserver labels it (reference §6.2).
- */
-export function streamEvents(reply: FastifyReply, events: EventStream): void {
+/** Answers with a stream of watch events in the negotiated format: headers at once, then one chunk per event. */
+export function streamEvents(reply: FastifyReply, events: EventStream, negotiated: Negotiated): void {
+  const format = WATCH_FORMATS[negotiated.type] as WatchFormat; // negotiation offers watches only these types
   reply.hijack();
   const response = reply.raw;
-  response.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+  response.writeHead(200, { 'content-type': format.contentType, 'transfer-encoding': 'chunked' });
   response.flushHeaders();
   response.on('close', () => events.close());
-  events.attach(new JsonEventSink(response));
+  events.attach(new StreamEventSink(response, format));
 }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_TYPES } from '../codec/media-types';
 import { apiErrors, StatusError } from '../errors/status-error';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { parsePath } from '../request/resource-path';
@@ -23,6 +24,7 @@ export function toStatusError(error: unknown, bodyLimit: number, request: Fastif
   if (code === BODY_LIMIT_CODE || statusCode === 413) return apiErrors.entityTooLarge(bodyLimit);
   if (statusCode === 404) return apiErrors.pathNotFound();
   if (statusCode === 405) return apiErrors.methodNotAllowed();
+  if (statusCode === 415) return apiErrors.unsupportedMediaType(BODY_TYPES);
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     return apiErrors.badRequest((error as Error).message);
   }

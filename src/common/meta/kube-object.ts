@@ -59,3 +59,45 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 
 /** Time as the apiserver writes it: RFC 3339, UTC, whole seconds. */
 export const nowTimestamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number written at `from` in `count` decimal digits, or -1. */
+function digitsAt(text: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** The form the apiserver writes, `2017-08-01T10:00:00Z`, read without Date.parse (it is on every object). */
+function parseUtc(text: string): number | undefined {
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const valid =
+    year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0) &&
+    hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59;
+  if (!valid) return undefined;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  return year < 100 ? new Date(ms).setUTCFullYear(year) : ms; // Date.UTC reads years 0-99 as 1900-1999
+}
+
+/** Milliseconds since the epoch of an RFC 3339 time, or undefined when the value is not one. */
+export function parseTime(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const canonical =
+    value.length === 20 && value[4] === '-' && value[7] === '-' && value[10] === 'T' && value[13] === ':' && value[16] === ':' && value[19] === 'Z';
+  if (canonical) return parseUtc(value);
+  if (!RFC3339.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}

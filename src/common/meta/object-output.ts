@@ -27,8 +27,8 @@ export function orderedMeta(meta: ObjectMeta): ObjectMeta {
 export interface OutputOptions {
   /** items of a list carry no kind or apiVersion */
   withTypeMeta: boolean;
-  /** the namespace of the request, used for the selfLink when the object has none */
-  requestNamespace?: string;
+  /** the namespace and name of the request, used for the selfLink when the object has none (an export clears them) */
+  request?: { namespace?: string; name?: string };
   subresource?: string;
   /** the kind written in the type meta when it is not the path's kind (a Scale under `deployments/{name}/scale`) */
   typeMeta?: Pick<KindDefinition, 'group' | 'version' | 'kind'>;
@@ -38,8 +38,8 @@ export interface OutputOptions {
 export function toOutput(def: KindDefinition, object: KubeObject, options: OutputOptions): KubeObject {
   const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = object;
   const meta: ObjectMeta = { ...metadata };
-  const name = meta.name ?? '';
-  meta.selfLink = selfLink(def, meta.namespace || options.requestNamespace, name, options.subresource);
+  const name = meta.name || options.request?.name || '';
+  meta.selfLink = selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource);
   const out: Record<string, unknown> = {};
   if (options.withTypeMeta) {
     const type = options.typeMeta ?? def;

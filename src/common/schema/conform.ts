@@ -1,5 +1,5 @@
 import { jsonType } from '../meta/json-value';
-import { isPlainObject } from '../meta/kube-object';
+import { isPlainObject, parseTime } from '../meta/kube-object';
 import { formatQuantity, parseQuantity } from './quantity';
 import { LeafType, Schema } from './schema';
 
@@ -7,7 +7,6 @@ import { LeafType, Schema } from './schema';
 export class ShapeError extends Error {}
 
 const INT32 = 2 ** 31;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 const GO_TYPES: Record<LeafType, string> = {
   string: 'string',
@@ -60,7 +59,7 @@ function leafFits(value: unknown, type: LeafType): boolean {
     case 'quantity':
       return typeof value === 'string' || typeof value === 'number';
     case 'time':
-      return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value));
+      return parseTime(value) !== undefined;
     case 'any':
       return true;
   }

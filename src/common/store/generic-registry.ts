@@ -18,7 +18,6 @@ export type DeleteResult =
   | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
 
 const GENERATE_NAME_ATTEMPTS = 8;
-const UPDATE_ATTEMPTS = 16;
 
 const keyOf = (def: KindDefinition, namespace: string | undefined, name: string): ObjectKey => ({
   group: def.group,
@@ -76,21 +75,17 @@ export class GenericRegistry {
    * writer got in between (a transform that checks a resourceVersion precondition then fails with 409).
    * An object marked for deletion whose last finalizer the update removes is deleted instead.
    */
-  async update(def: KindDefinition, namespace: string | undefined, name: string, transform: Transform): Promise<KubeObject> {
+  update(def: KindDefinition, namespace: string | undefined, name: string, transform: Transform): Promise<KubeObject> {
     const key = keyOf(def, namespace, name);
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const current = await this.store.get(key);
-      if (!current) throw apiErrors.notFound(def, name);
+    return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = await transform(structuredClone(current));
       if (sameAsStored(next, current)) return current;
+      const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
-        if (await this.store.delete(key, current.metadata.resourceVersion as string)) return next;
-        continue;
+        return (await this.store.delete(key, version)) ? next : undefined;
       }
-      const written = await this.store.update(key, current.metadata.resourceVersion as string, next);
-      if (written) return written;
-    }
-    throw apiErrors.conflict(def, name, 'too many concurrent writers; please try again');
+      return this.store.update(key, version, next);
+    });
   }
 
   /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
@@ -139,11 +134,10 @@ export class GenericRegistry {
    * otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and left for whoever owns
    * them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties them removes it.
    */
-  async delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
+  delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
     const key = keyOf(def, namespace, name);
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const current = await this.store.get(key);
-      if (!current) throw apiErrors.notFound(def, name);
+    const unchanged = (current: KubeObject): DeleteResult => ({ removed: false, object: current });
+    return this.guaranteedUpdate(def, key, unchanged, async (current) => {
       const uid = options.preconditions?.uid;
       if (uid && uid !== current.metadata.uid) {
         throw new StatusError(
@@ -156,8 +150,7 @@ export class GenericRegistry {
       const version = current.metadata.resourceVersion as string;
       const finalizers = finalizersAfterDelete(def, current, options);
       if (finalizers.length === 0) {
-        if (await this.store.delete(key, version)) return { removed: true, object: current };
-        continue;
+        return (await this.store.delete(key, version)) ? { removed: true, object: current } : undefined;
       }
       const marked = structuredClone(current);
       marked.metadata.finalizers = finalizers;
@@ -168,9 +161,8 @@ export class GenericRegistry {
       }
       if (sameAsStored(marked, current)) return { removed: false, object: current };
       const written = await this.store.update(key, version, marked);
-      if (written) return { removed: false, object: written };
-    }
-    throw apiErrors.conflict(def, name, 'too many concurrent writers; please try again');
+      return written && { removed: false, object: written };
+    });
   }
 
   /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
@@ -189,6 +181,29 @@ export class GenericRegistry {
       }
     }
     return listed;
+  }
+
+  /**
+   * Runs `write` on the current state of an object until it lands (the apiserver's GuaranteedUpdate): `write` answers
+   * undefined when its compare-and-swap lost to another writer, and runs again on the new state. A write that failed
+   * while the resourceVersion did not move lost to nobody: the database skipped it as identical, and `unchanged`
+   * makes the answer from the state as it stands. Every retry follows someone else's progress, so this ends.
+   */
+  private async guaranteedUpdate<T>(
+    def: KindDefinition,
+    key: ObjectKey,
+    unchanged: (current: KubeObject) => T,
+    write: (current: KubeObject) => Promise<T | undefined>,
+  ): Promise<T> {
+    let lostOn: string | undefined;
+    for (;;) {
+      const current = await this.store.get(key);
+      if (!current) throw apiErrors.notFound(def, key.name);
+      if (current.metadata.resourceVersion === lostOn) return unchanged(current);
+      const result = await write(current);
+      if (result !== undefined) return result;
+      lostOn = current.metadata.resourceVersion;
+    }
   }
 
   private validate(def: KindDefinition, object: KubeObject, errors: FieldError[]): void {

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { useTestServer } from './support/api';
+import { itemPath, KindCase, KINDS } from './support/kinds';
+import { KUBECTL_1_20, kubectl, KubectlClient, KubectlResult, KUBECTLS } from './support/kubectl';
+
+// Real clients against the server: the kubectl on the PATH and kubectl 1.20, the oldest supported one (CI fetches
+// it with scripts/fetch-kubectl-1.20.sh and must have it; elsewhere its tests are skipped when it is missing).
+
+if (process.env.CI && !KUBECTLS.some((client) => client.binary === KUBECTL_1_20)) {
+  test('kubectl 1.20 is installed (scripts/fetch-kubectl-1.20.sh)', () => {
+    throw new Error(`${KUBECTL_1_20} is missing: CI must run scripts/fetch-kubectl-1.20.sh before the tests`);
+  });
+}
+
+/** The table kubectl printed, as one record per row keyed by the header's column titles. */
+function parseTable(text: string): Record<string, string>[] {
+  const [header, ...rows] = text.trimEnd().split('\n');
+  const titles = [...header.matchAll(/\S+/g)].map((m) => ({ title: m[0], start: m.index }));
+  return rows.map((row) =>
+    Object.fromEntries(
+      titles.map(({ title, start }, i) => [title, row.slice(start, titles[i + 1]?.start ?? row.length).trim()]),
+    ),
+  );
+}
+
+const EXPECTED_RESOURCES = [
+  { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
+  { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
+  { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
+  { NAME: 'ingresses', SHORTNAMES: 'ing', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Ingress' },
+  { NAME: 'networkpolicies', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'NetworkPolicy' },
+  { NAME: 'podsecuritypolicies', SHORTNAMES: 'psp', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'PodSecurityPolicy' },
+  { NAME: 'replicasets', SHORTNAMES: 'rs', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'ReplicaSet' },
+  { NAME: 'thirdpartyresources', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'ThirdPartyResource' },
+  { NAME: 'clusters', SHORTNAMES: '', APIVERSION: 'federation/v1beta1', NAMESPACED: 'false', KIND: 'Cluster' },
+];
+
+describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
+  const { call, server } = useTestServer();
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const run = (...args: string[]) => kubectl(client, server().url, args);
+  const succeeded = (result: KubectlResult) => {
+    expect({ code: result.code, stderr: result.stderr.replace(/^WARNING: version difference.*\n/m, '') }).toEqual({ code: 0, stderr: '' });
+    return result.stdout;
+  };
+
+  it('version shows the server as 1.7', async () => {
+    const output = succeeded(await run('version'));
+    expect(output).toMatch(/Server Version: .*v1\.7\.4/);
+  });
+
+  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers)', async () => {
+    const rows = parseTable(succeeded(await run('api-resources')));
+    expect(rows).toEqual(EXPECTED_RESOURCES);
+  });
+
+  describe.each(KINDS.map((k) => [k.kind, k] as [string, KindCase]))('%s', (_kind, k) => {
+    const name = k.manifest.metadata.name as string;
+    const resource = `${k.resource}.${k.group}`;
+    const scope = k.namespaced ? ['--namespace=default'] : [];
+    const printed = `${k.kind.toLowerCase()}.${k.group}`;
+
+    it('create -f, get, get -o json/yaml, replace -f, delete', async () => {
+      expect(succeeded(await run('create', '-f', k.file, ...scope))).toBe(`${printed}/${name} created\n`);
+
+      const table = parseTable(succeeded(await run('get', resource, ...scope)));
+      expect(table).toEqual([{ NAME: name, AGE: expect.stringMatching(/^\d+s$/) }]);
+
+      const asJson = JSON.parse(succeeded(await run('get', resource, name, '-o', 'json', ...scope)));
+      expect(asJson).toMatchObject({ kind: k.kind, apiVersion: `${k.group}/v1beta1`, metadata: { name, selfLink: itemPath(k, name) } });
+      const asYaml = load(succeeded(await run('get', resource, name, '-o', 'yaml', ...scope)));
+      expect(asYaml).toEqual(asJson);
+
+      asJson.metadata.labels = { ...asJson.metadata.labels, replaced: 'by-kubectl' };
+      const edited = join(work, `${k.resource}.json`);
+      writeFileSync(edited, JSON.stringify(asJson));
+      expect(succeeded(await run('replace', '-f', edited, ...scope))).toBe(`${printed}/${name} replaced\n`);
+      const stored = await call('GET', itemPath(k, name));
+      expect(stored.json.metadata.labels.replaced).toBe('by-kubectl');
+
+      expect(succeeded(await run('delete', resource, name, ...scope))).toBe(`${printed} "${name}" deleted\n`);
+      const gone = await run('get', resource, name, ...scope);
+      expect(gone.code).toBe(1);
+      expect(gone.stderr).toContain(`Error from server (NotFound): ${resource} "${name}" not found`);
+      expect(await server().sql('SELECT name FROM objects')).toEqual([]);
+    });
+  });
+});
