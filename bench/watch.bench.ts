@@ -128,19 +128,30 @@ async function openMany(count: number, url: string, onEvent: (index: number) => 
 /** Watches of all namespaces with a label selector no object has: every change is tested against each. */
 const IDLE_URL = (server: ServerProcess) => watchUrl(server, undefined, '&labelSelector=bench-idle%3Dyes');
 
+/** The RSS of an idle server once it has stopped shrinking (its collector returns start-up garbage for a while). */
+async function steadyRss(server: ServerProcess): Promise<number> {
+  let last = server.rss();
+  for (let i = 0; i < 30; i++) {
+    await sleep(1000);
+    const now = server.rss();
+    if (i >= 2 && Math.abs(now - last) < 256 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
 /**
  * Server RSS before and after opening 1,000 idle watches, on a fresh server of its own (a server that has just
- * served load holds garbage its next collections return, which would hide the watches), warmed up by a few watches.
+ * served load holds garbage its next collections return, which would hide the watches).
  */
 async function idleMemory(cluster: Cluster) {
   const server = await cluster.add();
-  const settle = () => sleep(2000);
-  (await openMany(50, IDLE_URL(server), () => () => undefined)).forEach((s) => s.close());
-  await settle();
-  const rssBefore = server.rss();
+  // A first round of the same watches, closed again: what opening them costs once (compiled code, collections that
+  // shrink the heap) is then in the baseline, and only what open watches hold is in the difference.
+  (await openMany(WATCHERS, IDLE_URL(server), () => () => undefined)).forEach((s) => s.close());
+  const rssBefore = await steadyRss(server);
   const idle = await openMany(WATCHERS, IDLE_URL(server), () => () => undefined);
-  await settle();
-  const rssAfter = server.rss();
+  const rssAfter = await steadyRss(server);
   idle.forEach((s) => s.close());
   await cluster.remove(server);
   return { rssBefore, rssAfter };
