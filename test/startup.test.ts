@@ -49,6 +49,9 @@ describe('without DATABASE_URL', () => {
     expect(created.status).toBe(201);
 
     expect(await running.stop('SIGTERM')).toBe(0);
+    // the database went last: nothing lost its connection while the server was still closing
+    const warnings = running.lines.filter((line) => line.level === 'warn' || line.level === 'error');
+    expect(warnings).toEqual([]);
     expect(await listening(Number(settings.EMBEDDED_POSTGRES_PORT))).toBe(false);
     expect(existsSync(join(settings.DATA_DIR, 'postmaster.pid'))).toBe(false);
   });

