@@ -141,6 +141,13 @@ describe.each(SCALABLE)('scale of $name', (c) => {
     }
   });
 
+  it('refuses export with 400, as on every subresource', async () => {
+    await c.create();
+    const response = await call('GET', `${c.scale}?export=true`);
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/^export of "[a-z]+" is not supported$/);
+  });
+
   it('refuses a body naming another object with 400', async () => {
     await c.create();
     const response = await call('PUT', c.scale, { metadata: { name: 'other' }, spec: { replicas: 2 } });

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { apiErrors } from '../errors/status-error';
 import { KubeObject } from '../meta/kube-object';
 import { toOutput } from '../meta/object-output';
-import { looseBool, param } from '../request/query';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { checkPathName, patchedObject, readPatch, readReplacement } from './request-body';
@@ -26,9 +24,7 @@ export class StatusHandler implements VerbHandler {
     const namespace = request.path.namespace;
     let object: KubeObject;
     if (request.verb === 'get') {
-      const name = checkPathName(request);
-      if (looseBool(param(request.query, 'export'))) throw apiErrors.badRequest(`export of "${def.resource}" is not supported`);
-      object = await this.registry.get(def, namespace, name);
+      object = await this.registry.get(def, namespace, checkPathName(request));
     } else if (request.verb === 'update') {
       const body = readReplacement(request);
       object = await this.registry.update(def, namespace, body.metadata.name as string, (current) =>

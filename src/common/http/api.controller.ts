@@ -7,7 +7,7 @@ import { apiErrors } from '../errors/status-error';
 import { VerbHandlers } from '../handlers/verb-handlers';
 import { KindRegistry } from '../registry/kind-registry';
 import { parsePath, ResourcePath } from '../request/resource-path';
-import { Query } from '../request/query';
+import { looseBool, param, Query } from '../request/query';
 import { resolveVerb } from '../request/verb';
 import { sendValue, streamEvents } from './reply';
 
@@ -77,6 +77,9 @@ export class ApiController {
     if (!verb || !verbs.includes(verb) || clusterWideWrite) throw apiErrors.methodNotAllowed();
     const handler = this.handlers.find(verb, path.subresource);
     if (!handler) throw apiErrors.methodNotAllowed();
+    if (path.subresource !== undefined && verb === 'get' && looseBool(param(query, 'export'))) {
+      throw apiErrors.badRequest(`export of "${def.resource}" is not supported`); // reference §7.5
+    }
     const negotiated = negotiate(request.headers.accept, verb === 'watch');
     const response = await handler.handle({
       def,
