@@ -9,10 +9,10 @@ export interface KubectlClient {
   binary: string;
 }
 
-/** Where `npm run tools:kubectl-1.20` puts kubectl 1.20; CI must have it (the e2e tests fail without it there). */
+/** Where `npm test` (scripts/test-tools.sh) puts kubectl 1.20; CI must have it (the e2e tests fail without it there). */
 export const KUBECTL_1_20 = join(__dirname, '..', '..', '.tools', 'kubectl-1.20', 'usr', 'bin', 'kubectl');
 
-/** The clients the end-to-end tests drive: the kubectl on the PATH, and kubectl 1.20 once `npm run tools:kubectl-1.20` has fetched it. */
+/** The clients the end-to-end tests drive: the kubectl on the PATH, and kubectl 1.20 once `npm test` has fetched it. */
 export const KUBECTLS: KubectlClient[] = [
   { tag: 'path', binary: 'kubectl' },
   ...(existsSync(KUBECTL_1_20) ? [{ tag: 'v120', binary: KUBECTL_1_20 }] : []),
