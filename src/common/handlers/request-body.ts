@@ -2,12 +2,12 @@ import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors } from '../errors/status-error';
 import { decodeObject, DecodeTarget } from '../meta/decode-object';
 import { KubeObject } from '../meta/kube-object';
-import { nameErrors } from '../meta/object-meta-validation';
 import { toOutput } from '../meta/object-output';
 import { applyPatch, decodePatch, Patch } from '../patch/apply-patch';
 import { strategicMergeSchema } from '../patch/strategic-merge-schema';
 import { groupVersion } from '../registry/kind-definition';
 import { parseResourceVersion } from '../request/query';
+import { pathSegmentName } from '../validation/names';
 import { ApiRequest } from './api-request';
 
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
@@ -81,10 +81,10 @@ export function settleNamespace(request: ApiRequest, object: KubeObject, onCreat
   }
 }
 
-/** A name taken from the URL must be usable as a path segment (400 otherwise). */
+/** A name taken from the URL must be usable as a path segment (400 otherwise); the kind's own rule is for bodies. */
 export function checkPathName(request: ApiRequest): string {
   const name = request.path.name as string;
-  const messages = nameErrors(request.def, name, false).filter((m) => m.startsWith('may not'));
+  const messages = pathSegmentName(name, false);
   if (messages.length > 0) throw apiErrors.badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${messages.join(';')}`);
   return name;
 }
