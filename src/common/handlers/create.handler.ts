@@ -5,6 +5,7 @@ import { param } from '../request/query';
 import { GenericRegistry } from '../store/generic-registry';
 import { InitializationWaiter } from '../../watch/initialization-waiter';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { readObject, settleNamespace } from './request-body';
 
 /** How long a write may take when the request names no `timeout` (as the apiserver). */
@@ -12,7 +13,8 @@ const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 
 /**
  * POST to a collection: creates an object (201). An object created with pending initializers is answered once they
- * are done, or at once with 202 when the request says `includeUninitialized=1` (reference §10.3).
+ * are done, or at once with 202 when the request says `includeUninitialized=1` (reference §10.3). A dry run has
+ * no initializers to wait for: it answers at once.
  */
 @Injectable()
 export class CreateHandler implements VerbHandler {
@@ -25,11 +27,12 @@ export class CreateHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
+    const options = readDryRun(request.query, 'CreateOptions');
     const object = readObject(request);
     settleNamespace(request, object, true);
-    let created = await this.registry.create(def, object);
+    let created = await this.registry.create(def, object, options);
     let code = 201;
-    if (created.metadata.initializers) {
+    if (created.metadata.initializers && !options.dryRun) {
       if (param(request.query, 'includeUninitialized') === '1') {
         code = 202;
       } else {

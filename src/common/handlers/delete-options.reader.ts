@@ -5,6 +5,7 @@ import { isPlainObject } from '../meta/kube-object';
 import { integerParam, param, Query, strictBool } from '../request/query';
 import { DeleteOptions, PROPAGATION_POLICIES } from '../store/delete-options';
 import { ApiRequest } from './api-request';
+import { dryRunOf, queryValues } from './dry-run.reader';
 
 function invalidOptions(options: unknown, detail: string): StatusError {
   const message = `Invalid value: ${formatValue(options)}: ${detail}`;
@@ -20,7 +21,7 @@ function fromBody(document: unknown): DeleteOptions {
     throw cannotDecode(`expected kind DeleteOptions, got ${JSON.stringify(document.kind)}`);
   }
   const options: DeleteOptions = {};
-  const { gracePeriodSeconds, preconditions, orphanDependents, propagationPolicy } = document;
+  const { gracePeriodSeconds, preconditions, orphanDependents, propagationPolicy, dryRun } = document;
   if (gracePeriodSeconds !== undefined && gracePeriodSeconds !== null) {
     if (!Number.isInteger(gracePeriodSeconds)) throw cannotDecode('gracePeriodSeconds must be an integer');
     options.gracePeriodSeconds = gracePeriodSeconds as number;
@@ -39,11 +40,17 @@ function fromBody(document: unknown): DeleteOptions {
     if (typeof propagationPolicy !== 'string') throw cannotDecode('propagationPolicy must be a string');
     options.propagationPolicy = propagationPolicy as DeleteOptions['propagationPolicy'];
   }
+  if (dryRun !== undefined && dryRun !== null) {
+    if (!Array.isArray(dryRun) || dryRun.some((v) => typeof v !== 'string')) throw cannotDecode('dryRun must be a list of strings');
+    if (dryRunOf(dryRun, 'DeleteOptions')) options.dryRun = true;
+  }
   return options;
 }
 
-function fromQuery(query: Query): DeleteOptions {
-  const options: DeleteOptions = {};
+/** The options a query carries; a delete-collection's query carries only `dryRun` (a parameter 1.7 did not have). */
+function fromQuery(query: Query, all: boolean): DeleteOptions {
+  const options: DeleteOptions = dryRunOf(queryValues(query, 'dryRun'), 'DeleteOptions') ? { dryRun: true } : {};
+  if (!all) return options;
   const grace = integerParam(query, 'gracePeriodSeconds');
   if (grace !== undefined) options.gracePeriodSeconds = grace;
   const orphan = param(query, 'orphanDependents');
@@ -55,13 +62,13 @@ function fromQuery(query: Query): DeleteOptions {
 
 /**
  * The DeleteOptions of a request: from the body when there is one (the query is then ignored), else from the query
- * (single deletes only: a delete-collection reads options from its body alone).
+ * (single deletes only: a delete-collection reads options from its body alone, but for `dryRun`).
  */
 export function readDeleteOptions(request: ApiRequest, queryAllowed: boolean): DeleteOptions {
   const hasBody = request.body !== undefined && request.body.length > 0;
-  let options: DeleteOptions = {};
-  if (hasBody) options = fromBody(decodeDocument(request.body, request.contentType, 'DeleteOptions'));
-  else if (queryAllowed) options = fromQuery(request.query);
+  const options = hasBody
+    ? fromBody(decodeDocument(request.body, request.contentType, 'DeleteOptions'))
+    : fromQuery(request.query, queryAllowed);
   if (options.orphanDependents !== undefined && options.propagationPolicy !== undefined) {
     throw invalidOptions(options, 'OrphanDependents and DeletionPropagation cannot be both set');
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toOutput } from '../meta/object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { checkPathName, patchedObject, readPatch } from './request-body';
 
 /**
@@ -15,10 +16,15 @@ export class PatchHandler implements VerbHandler {
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    const options = readDryRun(request.query, 'PatchOptions');
     const patch = readPatch(request);
     const name = checkPathName(request);
-    const updated = await this.registry.update(request.def, request.path.namespace, name, (current) =>
-      this.registry.prepareUpdate(request.def, patchedObject(request, patch, current), current),
+    const updated = await this.registry.update(
+      request.def,
+      request.path.namespace,
+      name,
+      (current) => this.registry.prepareUpdate(request.def, patchedObject(request, patch, current), current),
+      options,
     );
     return { code: 200, body: toOutput(request.def, updated, { withTypeMeta: true }) };
   }

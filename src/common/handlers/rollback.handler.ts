@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { apiErrors } from '../errors/status-error';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { checkPathName, readObject } from './request-body';
 import { subresourceBinding } from './subresource';
 
@@ -18,6 +19,7 @@ export class RollbackHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
     const binding = subresourceBinding(request, 'rollback');
+    const options = readDryRun(request.query, 'CreateOptions');
     const name = checkPathName(request);
     const rollback = readObject(request, binding.requestKind);
     const target = binding.targetName(rollback);
@@ -26,10 +28,16 @@ export class RollbackHandler implements VerbHandler {
     if (target !== name) {
       throw apiErrors.badRequest(`the name of the object (${target}) does not match the name on the URL (${name})`);
     }
-    await this.registry.update(def, request.path.namespace, name, (current) => {
-      binding.apply(current, rollback);
-      return current;
-    });
+    await this.registry.update(
+      def,
+      request.path.namespace,
+      name,
+      (current) => {
+        binding.apply(current, rollback);
+        return current;
+      },
+      options,
+    );
     return {
       code: 201,
       body: {

@@ -3,6 +3,7 @@ import { KubeObject } from '../meta/kube-object';
 import { toOutput } from '../meta/object-output';
 import { ScaleRegistry } from '../scale/scale-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { checkPathName, patchedObject, readPatch, readReplacement } from './request-body';
 import { subresourceBinding } from './subresource';
 
@@ -26,12 +27,19 @@ export class ScaleHandler implements VerbHandler {
     if (request.verb === 'get') {
       scale = await this.scales.get(def, binding, namespace, checkPathName(request));
     } else if (request.verb === 'update') {
+      const options = readDryRun(request.query, 'UpdateOptions');
       const body = readReplacement(request, scaleKind);
-      scale = await this.scales.update(def, binding, namespace, body.metadata.name as string, () => structuredClone(body));
+      scale = await this.scales.update(def, binding, namespace, body.metadata.name as string, () => structuredClone(body), options);
     } else {
+      const options = readDryRun(request.query, 'PatchOptions');
       const patch = readPatch(request, scaleKind);
-      scale = await this.scales.update(def, binding, namespace, checkPathName(request), (current) =>
-        patchedObject(request, patch, current, scaleKind),
+      scale = await this.scales.update(
+        def,
+        binding,
+        namespace,
+        checkPathName(request),
+        (current) => patchedObject(request, patch, current, scaleKind),
+        options,
       );
     }
     return { code: 200, body: toOutput(def, scale, { withTypeMeta: true, subresource: 'scale', typeMeta: scaleKind }) };

@@ -3,6 +3,7 @@ import { KubeObject } from '../meta/kube-object';
 import { toOutput } from '../meta/object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { checkPathName, patchedObject, readPatch, readReplacement } from './request-body';
 
 /**
@@ -26,14 +27,24 @@ export class StatusHandler implements VerbHandler {
     if (request.verb === 'get') {
       object = await this.registry.get(def, namespace, checkPathName(request));
     } else if (request.verb === 'update') {
+      const options = readDryRun(request.query, 'UpdateOptions');
       const body = readReplacement(request);
-      object = await this.registry.update(def, namespace, body.metadata.name as string, (current) =>
-        this.registry.prepareStatusUpdate(def, structuredClone(body), current),
+      object = await this.registry.update(
+        def,
+        namespace,
+        body.metadata.name as string,
+        (current) => this.registry.prepareStatusUpdate(def, structuredClone(body), current),
+        options,
       );
     } else {
+      const options = readDryRun(request.query, 'PatchOptions');
       const patch = readPatch(request);
-      object = await this.registry.update(def, namespace, checkPathName(request), (current) =>
-        this.registry.prepareStatusUpdate(def, patchedObject(request, patch, current), current),
+      object = await this.registry.update(
+        def,
+        namespace,
+        checkPathName(request),
+        (current) => this.registry.prepareStatusUpdate(def, patchedObject(request, patch, current), current),
+        options,
       );
     }
     return { code: 200, body: toOutput(def, object, { withTypeMeta: true, subresource: 'status' }) };

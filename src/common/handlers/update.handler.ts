@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toOutput } from '../meta/object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDryRun } from './dry-run.reader';
 import { readReplacement } from './request-body';
 
 /** PUT of one object: a whole replacement, conditional when the body carries a resourceVersion (reference §4.2). */
@@ -12,9 +13,14 @@ export class UpdateHandler implements VerbHandler {
   constructor(private readonly registry: GenericRegistry) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    const options = readDryRun(request.query, 'UpdateOptions');
     const body = readReplacement(request);
-    const updated = await this.registry.update(request.def, request.path.namespace, body.metadata.name as string, (current) =>
-      this.registry.prepareUpdate(request.def, structuredClone(body), current),
+    const updated = await this.registry.update(
+      request.def,
+      request.path.namespace,
+      body.metadata.name as string,
+      (current) => this.registry.prepareUpdate(request.def, structuredClone(body), current),
+      options,
     );
     return { code: 200, body: toOutput(request.def, updated, { withTypeMeta: true }) };
   }

@@ -5,7 +5,7 @@ import { KubeObject } from '../meta/kube-object';
 import { validateObjectMeta } from '../meta/object-meta-validation';
 import { groupVersion, KindDefinition, ScaleBinding } from '../registry/kind-definition';
 import { KindRegistry } from '../registry/kind-registry';
-import { GenericRegistry } from '../store/generic-registry';
+import { GenericRegistry, WriteOptions } from '../store/generic-registry';
 
 interface Scaled {
   spec?: { replicas?: number };
@@ -39,6 +39,7 @@ export class ScaleRegistry {
     namespace: string | undefined,
     name: string,
     next: (current: KubeObject) => KubeObject,
+    options: WriteOptions = {},
   ): Promise<KubeObject> {
     const target = this.target(def, binding);
     const updated = await this.scaled(def, binding, name, () =>
@@ -49,7 +50,7 @@ export class ScaleRegistry {
         object.spec = { ...object.spec, replicas: (scale as Scaled).spec?.replicas ?? 0 };
         object.metadata.resourceVersion = scale.metadata.resourceVersion;
         return this.writeErrors(def, binding, name, () => this.registry.prepareUpdate(target, object, current));
-      }),
+      }, options),
     );
     return this.toScale(binding, target, updated);
   }

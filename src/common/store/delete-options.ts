@@ -4,6 +4,8 @@ export interface DeleteOptions {
   preconditions?: { uid?: string };
   orphanDependents?: boolean;
   propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  /** answer as the delete would, writing nothing */
+  dryRun?: boolean;
 }
 
 export const PROPAGATION_POLICIES = ['Foreground', 'Background', 'Orphan'] as const;

@@ -5,6 +5,7 @@ import { KubeObject, nowTimestamp } from '../meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../meta/object-meta-validation';
 import { KindDefinition } from '../registry/kind-definition';
 import { DeleteOptions } from './delete-options';
+import { DryRunnableStore } from './dry-runnable-store';
 import { finalizersAfterDelete } from './deletion-policy';
 import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-store';
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
@@ -16,6 +17,11 @@ export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject
 export type DeleteResult =
   | { removed: true; object: KubeObject }
   | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
+
+/** How a create or update is to be done: `dryRun` answers as the write would, writing nothing. */
+export interface WriteOptions {
+  dryRun?: boolean;
+}
 
 const GENERATE_NAME_ATTEMPTS = 8;
 
@@ -32,7 +38,10 @@ const keyOf = (def: KindDefinition, namespace: string | undefined, name: string)
  */
 @Injectable()
 export class GenericRegistry {
-  constructor(private readonly store: ObjectStore) {}
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly writes: DryRunnableStore,
+  ) {}
 
   async get(def: KindDefinition, namespace: string | undefined, name: string): Promise<KubeObject> {
     const object = await this.store.get(keyOf(def, namespace, name));
@@ -48,7 +57,7 @@ export class GenericRegistry {
     return this.store.listForOutput(def, namespace, conditions);
   }
 
-  async create(def: KindDefinition, object: KubeObject): Promise<KubeObject> {
+  async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
     if (object.metadata.resourceVersion) {
       throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
     }
@@ -60,7 +69,7 @@ export class GenericRegistry {
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
       this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
-      const created = await this.store.create(def, object);
+      const created = await this.writes.create(def, object, !!options.dryRun);
       if (created) return created;
       if (!generated) {
         const existing = await this.store.get(keyOf(def, object.metadata.namespace, object.metadata.name as string));
@@ -75,16 +84,23 @@ export class GenericRegistry {
    * writer got in between (a transform that checks a resourceVersion precondition then fails with 409).
    * An object marked for deletion whose last finalizer the update removes is deleted instead.
    */
-  update(def: KindDefinition, namespace: string | undefined, name: string, transform: Transform): Promise<KubeObject> {
+  update(
+    def: KindDefinition,
+    namespace: string | undefined,
+    name: string,
+    transform: Transform,
+    options: WriteOptions = {},
+  ): Promise<KubeObject> {
+    const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = await transform(structuredClone(current));
       if (sameAsStored(next, current)) return current;
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
-        return (await this.store.delete(key, version)) ? next : undefined;
+        return (await this.writes.delete(key, version, dryRun)) ? next : undefined;
       }
-      return this.store.update(key, version, next);
+      return this.writes.update(key, version, next, dryRun);
     });
   }
 
@@ -148,9 +164,10 @@ export class GenericRegistry {
         );
       }
       const version = current.metadata.resourceVersion as string;
+      const dryRun = !!options.dryRun;
       const finalizers = finalizersAfterDelete(def, current, options);
       if (finalizers.length === 0) {
-        return (await this.store.delete(key, version)) ? { removed: true, object: current } : undefined;
+        return (await this.writes.delete(key, version, dryRun)) ? { removed: true, object: current } : undefined;
       }
       const marked = structuredClone(current);
       marked.metadata.finalizers = finalizers;
@@ -160,7 +177,7 @@ export class GenericRegistry {
         if (marked.metadata.generation) marked.metadata.generation += 1;
       }
       if (sameAsStored(marked, current)) return { removed: false, object: current };
-      const written = await this.store.update(key, version, marked);
+      const written = await this.writes.update(key, version, marked, dryRun);
       return written && { removed: false, object: written };
     });
   }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DryRunnableStore } from './dry-runnable-store';
 import { GenericRegistry } from './generic-registry';
 import { ObjectStore } from './object-store';
 
 /** The objects table and the generic store over it. */
 @Module({
-  providers: [ObjectStore, GenericRegistry],
+  providers: [ObjectStore, DryRunnableStore, GenericRegistry],
   exports: [ObjectStore, GenericRegistry],
 })
 export class StorageModule {}
