@@ -2,7 +2,7 @@ import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors, StatusError } from '../errors/status-error';
 import { formatValue } from '../errors/field-error';
 import { isPlainObject } from '../meta/kube-object';
-import { integerParam, param, Query, strictBool } from '../request/query';
+import { int32Param, param, Query, strictBool } from '../request/query';
 import { DeleteOptions, PROPAGATION_POLICIES } from '../store/delete-options';
 import { ApiRequest } from './api-request';
 import { dryRunOf, queryValues } from './dry-run.reader';
@@ -23,7 +23,9 @@ function fromBody(document: unknown): DeleteOptions {
   const options: DeleteOptions = {};
   const { gracePeriodSeconds, preconditions, orphanDependents, propagationPolicy, dryRun } = document;
   if (gracePeriodSeconds !== undefined && gracePeriodSeconds !== null) {
-    if (!Number.isInteger(gracePeriodSeconds)) throw cannotDecode('gracePeriodSeconds must be an integer');
+    if (!Number.isInteger(gracePeriodSeconds) || Math.abs(gracePeriodSeconds as number) >= 2 ** 63) {
+      throw cannotDecode('gracePeriodSeconds must be an int64');
+    }
     options.gracePeriodSeconds = gracePeriodSeconds as number;
   }
   if (preconditions !== undefined && preconditions !== null) {
@@ -51,7 +53,7 @@ function fromBody(document: unknown): DeleteOptions {
 function fromQuery(query: Query, all: boolean): DeleteOptions {
   const options: DeleteOptions = dryRunOf(queryValues(query, 'dryRun'), 'DeleteOptions') ? { dryRun: true } : {};
   if (!all) return options;
-  const grace = integerParam(query, 'gracePeriodSeconds');
+  const grace = int32Param(query, 'gracePeriodSeconds');
   if (grace !== undefined) options.gracePeriodSeconds = grace;
   const orphan = param(query, 'orphanDependents');
   if (orphan !== undefined) options.orphanDependents = strictBool(orphan);

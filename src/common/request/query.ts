@@ -18,14 +18,17 @@ export function looseBool(value: string | undefined): boolean {
   return value !== undefined && !['false', '0'].includes(value.toLowerCase());
 }
 
-/** An optional integer parameter; a malformed one gets a 400 with Go's strconv wording. */
-export function integerParam(query: Query, name: string): number | undefined {
+const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
+
+/** An optional int32 parameter; a malformed or out-of-range one gets a 400 with Go's strconv wording. */
+export function int32Param(query: Query, name: string): number | undefined {
   const value = param(query, name);
   if (value === undefined || value === '') return undefined;
-  if (!/^[+-]?\d+$/.test(value)) {
-    throw apiErrors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
-  }
-  return Number(value);
+  const parsing = `strconv.ParseInt: parsing ${JSON.stringify(value)}`;
+  if (!/^[+-]?\d+$/.test(value)) throw apiErrors.badRequest(`${parsing}: invalid syntax`);
+  const number = BigInt(value);
+  if (number < INT32.min || number > INT32.max) throw apiErrors.badRequest(`${parsing}: value out of range`);
+  return Number(number);
 }
 
 /** A resourceVersion: empty or a decimal number; anything else is a client mistake (400). */
@@ -35,8 +38,11 @@ export function resourceVersionParam(query: Query): string | undefined {
   return parseResourceVersion(value);
 }
 
+/** resourceVersions are PostgreSQL bigints: a larger one names no version there can be. */
+const MAX_RESOURCE_VERSION = 2n ** 63n - 1n;
+
 export function parseResourceVersion(value: string): string {
-  if (!/^\d+$/.test(value)) {
+  if (!/^\d+$/.test(value) || BigInt(value) > MAX_RESOURCE_VERSION) {
     throw apiErrors.badRequest(`invalid resource version ${JSON.stringify(value)}: must be a decimal number`);
   }
   return BigInt(value).toString();

@@ -1,7 +1,7 @@
 import { apiErrors } from '../errors/status-error';
 import { KubeObject } from '../meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
-import { integerParam, looseBool, param, Query, resourceVersionParam } from '../request/query';
+import { int32Param, looseBool, param, Query, resourceVersionParam } from '../request/query';
 import { SqlCondition } from '../store/sql-params';
 import { FieldTerm, parseFieldSelector } from './field-selector';
 import { LabelRequirement, matchesLabels, parseLabelSelector } from './label-selector';
@@ -39,7 +39,7 @@ export function readListOptions(def: KindDefinition, query: Query, name?: string
     fields,
     includeUninitialized: alwaysUninitialized || looseBool(param(query, 'includeUninitialized')),
     resourceVersion: resourceVersionParam(query),
-    timeoutSeconds: integerParam(query, 'timeoutSeconds'),
+    timeoutSeconds: int32Param(query, 'timeoutSeconds'),
   };
 }
 

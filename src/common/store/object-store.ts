@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../database/database.tokens';
 import { KubeObject } from '../meta/kube-object';
-import { SqlCondition, SqlParams } from './sql-params';
+import { holdsNul, SqlCondition, SqlParams } from './sql-params';
 
 /** Where a kind's objects live: the (api_group, resource) pair of the `objects` table. */
 export interface StorageKey {
@@ -50,7 +50,9 @@ function withVersion(row: Row): KubeObject {
 export class ObjectStore {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
+  /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
   async get(key: ObjectKey): Promise<KubeObject | undefined> {
+    if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
     const { rows } = await this.pool.query<Row>({
       name: 'objects-get',
       text: `SELECT resource_version, body FROM objects
