@@ -14,7 +14,7 @@ const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 /**
  * POST to a collection: creates an object (201). An object created with pending initializers is answered once they
  * are done, or at once with 202 when the request says `includeUninitialized=1` (reference §10.3). A dry run has
- * no initializers to wait for: it answers at once.
+ * nothing to wait for: it answers at once with the object as stored.
  */
 @Injectable()
 export class CreateHandler implements VerbHandler {
@@ -32,10 +32,10 @@ export class CreateHandler implements VerbHandler {
     settleNamespace(request, object, true);
     let created = await this.registry.create(def, object, options);
     let code = 201;
-    if (created.metadata.initializers && !options.dryRun) {
+    if (created.metadata.initializers) {
       if (param(request.query, 'includeUninitialized') === '1') {
         code = 202;
-      } else {
+      } else if (!options.dryRun) {
         const timeout = parseGoDuration(param(request.query, 'timeout') ?? '') ?? DEFAULT_WRITE_TIMEOUT_MS;
         created = await this.initialization.wait(def, created, timeout);
       }
