@@ -1,4 +1,4 @@
-import { applyPatch, Operation } from 'fast-json-patch';
+import { applyOperation, Operation } from 'fast-json-patch';
 import { apiErrors } from '../errors/status-error';
 import { isPlainObject } from '../meta/kube-object';
 
@@ -27,13 +27,16 @@ function checkOperations(patch: unknown): Operation[] {
  */
 export function applyJsonPatch(document: unknown, patch: unknown): unknown {
   const operations = checkOperations(patch);
-  try {
-    return applyPatch(structuredClone(document), structuredClone(operations), true, true).newDocument;
-  } catch (error) {
-    const index = (error as { index?: number }).index;
-    const where = index === undefined ? '' : ` operation ${index} ${describe(operations[index])}:`;
-    // the library's message is followed by the whole document on further lines
-    const reason = String((error as Error).message).split('\n')[0];
-    throw apiErrors.badRequest(`the JSON patch could not be applied:${where} ${reason}`);
-  }
+  let patched = structuredClone(document);
+  // one operation at a time: the library's own loop reports every validation failure as operation 0
+  operations.forEach((operation, index) => {
+    try {
+      patched = applyOperation(patched, structuredClone(operation), true, true, true, index).newDocument;
+    } catch (error) {
+      // the library's message is followed by the whole document on further lines
+      const reason = String((error as Error).message).split('\n')[0];
+      throw apiErrors.badRequest(`the JSON patch could not be applied: operation ${index} ${describe(operation)}: ${reason}`);
+    }
+  });
+  return patched;
 }
