@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { dbState } from './support/db-state';
 import { HttpResult } from './support/http';
-import { kindNamed } from './support/kinds';
+import { KINDS } from './support/kinds';
 import { expectFailure } from './support/status';
 import { WatchClient } from './support/watch-client';
 
@@ -62,7 +62,6 @@ interface Resource {
 }
 
 const rc = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8')) as any;
-const fixture = (kind: string) => kindNamed(kind).manifest;
 const NS = 'matrix';
 const NAME = 'm';
 
@@ -87,16 +86,8 @@ const RESOURCES: Resource[] = [
   { group: 'federation', plural: 'clusters', served: { ...CLUSTER_KIND, 'item/status': ['PUT'] } },
 ];
 
-const KIND_OF: Record<string, string> = {
-  daemonsets: 'DaemonSet',
-  deployments: 'Deployment',
-  ingresses: 'Ingress',
-  networkpolicies: 'NetworkPolicy',
-  replicasets: 'ReplicaSet',
-  podsecuritypolicies: 'PodSecurityPolicy',
-  thirdpartyresources: 'ThirdPartyResource',
-  clusters: 'Cluster',
-};
+/** The fixture row of a kind by its plural. */
+const kindOf = (plural: string) => KINDS.find((k) => k.resource === plural) as (typeof KINDS)[number];
 
 /** A name valid for every kind (a ThirdPartyResource's is `kind-name.domain`). */
 const objectName = (r: Resource) => (r.plural === 'thirdpartyresources' ? 'mat-rix.example.com' : NAME);
@@ -121,7 +112,7 @@ function pathOf(r: Resource, shape: Shape): string {
 /** Where the resource's object is created and what it is. */
 function objectOf(r: Resource): { collection: string; manifest: any } {
   if (r.object) return r.object;
-  const manifest = structuredClone(fixture(KIND_OF[r.plural]));
+  const manifest = structuredClone(kindOf(r.plural).manifest);
   manifest.metadata = { ...manifest.metadata, name: objectName(r) };
   return { collection: pathOf(r, r.served.namespace ? 'namespace' : 'all'), manifest };
 }
@@ -157,7 +148,7 @@ async function exercise(r: Resource, shape: Shape, method: Method): Promise<void
   let code = 200;
   if (method === 'GET') {
     response = await call('GET', path);
-    const expectedKind = sub === 'scale' ? 'Scale' : collection ? `${KIND_OF[r.plural]}List` : KIND_OF[r.plural];
+    const expectedKind = sub === 'scale' ? 'Scale' : `${kindOf(r.plural).kind}${collection ? 'List' : ''}`;
     expect(response.json?.kind).toBe(expectedKind);
   } else if (method === 'POST' && sub === 'rollback') {
     response = await call('POST', path, { name: objectName(r), rollbackTo: {} });
