@@ -209,6 +209,21 @@ describe('dryRun=All on a delete', () => {
     await sameErrorAsReal('DELETE', `${DEPLOYMENTS}/missing`, undefined, 404);
   });
 
+  it('gives the garbage collector nothing to do: an owner\'s dry foreground delete leaves its dependent alone', async () => {
+    const owner = (await call('GET', WEB)).json;
+    const { uid } = owner.metadata;
+    const reference = { apiVersion: 'extensions/v1beta1', kind: 'Deployment', name: 'web', uid, blockOwnerDeletion: true };
+    const replicaSets = collectionPath(kindNamed('ReplicaSet'), NS);
+    const dependent = { ...kindNamed('ReplicaSet').manifest, metadata: { name: 'web-1', ownerReferences: [reference] } };
+    expect((await call('POST', replicaSets, dependent)).status).toBe(201);
+    const before = await dbState(server());
+    const response = await call('DELETE', WEB, { propagationPolicy: 'Foreground', dryRun: ['All'] });
+    expect(response.json.metadata.finalizers).toEqual(['foregroundDeletion']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await dbState(server())).toEqual(before);
+    await call('DELETE', `${replicaSets}/web-1?propagationPolicy=Background`);
+  });
+
   it('of a collection answers the list and deletes nothing', async () => {
     await call('POST', DEPLOYMENTS, { ...deployment.manifest, metadata: { name: 'web2' } });
     const response = await writesNothing(() => call('DELETE', `${DEPLOYMENTS}?${DRY}`));

@@ -17,7 +17,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A manifest file of the fixture Deployment under `name` with `replicas`. */
 function manifestFile(name: string, replicas: number): string {
   const file = join(dir, `${name}-${replicas}.yaml`);
-  writeFileSync(file, dump({ ...deployment.manifest, metadata: { ...deployment.manifest.metadata, name }, spec: { ...deployment.manifest.spec, replicas } }));
+  const { metadata, spec } = deployment.manifest;
+  writeFileSync(file, dump({ ...deployment.manifest, metadata: { ...metadata, name }, spec: { ...spec, replicas } }));
   return file;
 }
 

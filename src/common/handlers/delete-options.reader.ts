@@ -43,7 +43,9 @@ function fromBody(document: unknown): DeleteOptions {
     options.propagationPolicy = propagationPolicy as DeleteOptions['propagationPolicy'];
   }
   if (dryRun !== undefined && dryRun !== null) {
-    if (!Array.isArray(dryRun) || dryRun.some((v) => typeof v !== 'string')) throw cannotDecode('dryRun must be a list of strings');
+    if (!Array.isArray(dryRun) || dryRun.some((v) => typeof v !== 'string')) {
+      throw cannotDecode('dryRun must be a list of strings');
+    }
     if (dryRunOf(dryRun, 'DeleteOptions')) options.dryRun = true;
   }
   return options;

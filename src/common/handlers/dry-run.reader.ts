@@ -19,11 +19,12 @@ export function queryValues(query: Query, name: string): string[] {
  */
 export function dryRunOf(values: readonly string[], kind: WriteOptionsKind): boolean {
   if (values.some((value) => value !== DRY_RUN_ALL)) {
+    const given = values.map((v) => JSON.stringify(v)).join(', ');
     throw apiErrors.invalid({ group: 'meta.k8s.io', kind, resource: '' }, '', [
       {
         type: 'FieldValueNotSupported',
         field: 'dryRun',
-        message: `Unsupported value: []string{${values.map((v) => JSON.stringify(v)).join(', ')}}: supported values: "${DRY_RUN_ALL}"`,
+        message: `Unsupported value: []string{${given}}: supported values: "${DRY_RUN_ALL}"`,
       },
     ]);
   }

@@ -29,7 +29,8 @@ export class ScaleHandler implements VerbHandler {
     } else if (request.verb === 'update') {
       const options = readDryRun(request.query, 'UpdateOptions');
       const body = readReplacement(request, scaleKind);
-      scale = await this.scales.update(def, binding, namespace, body.metadata.name as string, () => structuredClone(body), options);
+      const name = body.metadata.name as string;
+      scale = await this.scales.update(def, binding, namespace, name, () => structuredClone(body), options);
     } else {
       const options = readDryRun(request.query, 'PatchOptions');
       const patch = readPatch(request, scaleKind);

@@ -14,8 +14,8 @@ export class DryRunnableStore {
   /** Undefined when an object of that name exists. A dry create draws no resourceVersion: the answer has none. */
   async create(key: StorageKey, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
     if (!dryRun) return this.store.create(key, object);
-    const existing = await this.store.get({ ...key, namespace: object.metadata.namespace ?? '', name: object.metadata.name as string });
-    if (existing) return undefined;
+    const { namespace = '', name } = object.metadata;
+    if (await this.store.get({ ...key, namespace, name: name as string })) return undefined;
     const { resourceVersion: _rv, ...metadata } = object.metadata;
     return { ...object, metadata };
   }
