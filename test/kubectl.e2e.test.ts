@@ -36,6 +36,7 @@ const EXPECTED_RESOURCES = [
   { NAME: 'replicasets', SHORTNAMES: 'rs', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'ReplicaSet' },
   { NAME: 'thirdpartyresources', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'ThirdPartyResource' },
   { NAME: 'clusters', SHORTNAMES: '', APIVERSION: 'federation/v1beta1', NAMESPACED: 'false', KIND: 'Cluster' },
+  { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
 ];
 
 describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
@@ -57,7 +58,7 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     expect(output).toMatch(/Server Version: .*v1\.7\.4/);
   });
 
-  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers)', async () => {
+  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers, and selfsubjectreviews)', async () => {
     const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
   });
