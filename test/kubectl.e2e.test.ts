@@ -28,6 +28,7 @@ function parseTable(text: string): Record<string, string>[] {
 
 const EXPECTED_RESOURCES = [
   { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
+  { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
   { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
   { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
   { NAME: 'ingresses', SHORTNAMES: 'ing', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Ingress' },
@@ -36,7 +37,6 @@ const EXPECTED_RESOURCES = [
   { NAME: 'replicasets', SHORTNAMES: 'rs', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'ReplicaSet' },
   { NAME: 'thirdpartyresources', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'ThirdPartyResource' },
   { NAME: 'clusters', SHORTNAMES: '', APIVERSION: 'federation/v1beta1', NAMESPACED: 'false', KIND: 'Cluster' },
-  { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
 ];
 
 describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {

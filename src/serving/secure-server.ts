@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
@@ -17,13 +17,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * that a bad one is a 401 Status as upstream answers it.
  */
 @Injectable()
-export class SecureServer implements BeforeApplicationShutdown {
+export class SecureServer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('SecureServer');
   private server?: Http2SecureServer;
   private readonly sessions = new Set<Http2Session>();
   /** HTTP/1.1 connections and how many requests each is serving */
   private readonly http1Sockets = new Map<TLSSocket, number>();
   private closing = false;
+  private closed?: Promise<void>;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -70,23 +71,35 @@ export class SecureServer implements BeforeApplicationShutdown {
     return server.address() as AddressInfo;
   }
 
+  /** The drain is awaited when Fastify closes: after the watches have ended, before the database is released. */
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('onClose', async () => this.drain());
+  }
+
   /**
    * Stops accepting, and ends each connection once its requests are answered (HTTP/2 GOAWAY; idle HTTP/1.1
-   * connections at once); what is still open after SHUTDOWN_GRACE_MS is cut.
+   * connections at once).
    */
-  async beforeApplicationShutdown(): Promise<void> {
+  beforeApplicationShutdown(): void {
     const server = this.server;
-    if (!server) return;
+    if (!server || this.closed) return;
     this.closing = true;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    this.closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const session of this.sessions) session.close();
     for (const [socket, active] of this.http1Sockets) if (active === 0) socket.end();
+  }
+
+  /** Waits for the connections to end; what is still open after SHUTDOWN_GRACE_MS is cut. */
+  private async drain(): Promise<void> {
+    this.beforeApplicationShutdown();
+    if (!this.closed) return;
     const timer = setTimeout(() => {
       this.logger.warn({ message: 'cutting connections still open on the secure port', count: this.sessions.size + this.http1Sockets.size });
       for (const session of this.sessions) session.destroy();
       for (const socket of this.http1Sockets.keys()) socket.destroy();
     }, SHUTDOWN_GRACE_MS);
-    await closed;
+    await this.closed;
     clearTimeout(timer);
   }
 }
