@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePolicy } from '../src/auth/audit/audit-policy';
@@ -6,7 +6,6 @@ import { BatchBuffer } from '../src/auth/audit/batch-buffer';
 import { LogFileSink } from '../src/auth/audit/log-file.sink';
 import { csvFields, readTokenFile } from '../src/auth/authenticators/token-file.authenticator';
 import { RequestInfo } from '../src/common/request/request-info';
-import { writeFileSync } from 'node:fs';
 
 const info = (fields: Partial<RequestInfo>): RequestInfo => ({
   verb: 'GET',
@@ -118,9 +117,10 @@ describe('the audit log file', () => {
     try {
       const sink = new LogFileSink(join(dir, 'audit.log'), { maxSizeMb: 0.0001, maxBackups: 2, maxAgeDays: 0 });
       for (let i = 0; i < 5; i++) {
-        await sink.write([{ n: i, padding: 'x'.repeat(120) }]);
+        await sink.write([{ json: JSON.stringify({ n: i, padding: 'x'.repeat(120) }) }]);
         await new Promise((resolve) => setTimeout(resolve, 5)); // distinct timestamps in the rotated names
       }
+      await sink.close();
       const files = readdirSync(dir).sort();
       expect(files.filter((f) => /^audit-\d{4}-\d\d-\d\dT.*\.log$/.test(f))).toHaveLength(2);
       const newestBackup = files.filter((f) => f !== 'audit.log').pop() as string;

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { apiErrors } from '../common/errors/status-error';
 import { RequestAuthenticator } from './authenticators/authenticator';
@@ -11,6 +12,8 @@ import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from './user-info';
  * every request on it is 1.7's superuser.
  */
 export class AuthenticationFilter {
+  private readonly logger = new Logger('Authentication');
+
   constructor(
     private readonly authenticators: readonly RequestAuthenticator[],
     private readonly anonymous: boolean,
@@ -36,7 +39,7 @@ export class AuthenticationFilter {
       request.auth = { user: ANONYMOUS, authenticated: ANONYMOUS, secure: true };
       return;
     }
-    request.log.debug({ message: 'unable to authenticate the request', errors });
+    this.logger.debug({ message: 'unable to authenticate the request', uri: request.url, errors });
     throw apiErrors.unauthorized();
   }
 }

@@ -33,6 +33,12 @@ export interface AuditEvent {
   stageTimestamp: string;
 }
 
+/** An event serialized once for every sink, with the time that places it in its day's partition. */
+export interface SerializedEvent {
+  json: string;
+  stageTimestamp: string;
+}
+
 interface RequestAudit {
   event: AuditEvent;
   decision: AuditDecision;
@@ -48,8 +54,6 @@ declare module 'fastify' {
 
 const BATCH_SIZE = 400;
 
-/** RFC 3339 with microseconds, as the apiserver writes audit timestamps. */
-const timestamp = () => new Date().toISOString().replace('Z', '000Z');
 
 function json(body: unknown): unknown {
   if (!Buffer.isBuffer(body) && typeof body !== 'string') return undefined;
@@ -69,7 +73,9 @@ function json(body: unknown): unknown {
 @Injectable()
 export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly policy?: AuditPolicy;
-  private readonly buffers: BatchBuffer<AuditEvent>[] = [];
+  private readonly buffers: BatchBuffer<SerializedEvent>[] = [];
+  private clock = { ms: 0, text: '' };
+  private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -79,7 +85,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
   ) {
     if (!settings.AUDIT_POLICY_FILE) return;
     this.policy = readPolicyFile(settings.AUDIT_POLICY_FILE);
-    const buffer = (plugin: string, write: (events: AuditEvent[]) => Promise<void>) =>
+    const buffer = (plugin: string, write: (events: SerializedEvent[]) => Promise<void>) =>
       new BatchBuffer(plugin, settings.AUDIT_LOG_BATCH_BUFFER_SIZE, BATCH_SIZE, write, (count) => metrics.auditErrors.inc({ plugin }, count));
     if (settings.AUDIT_LOG_PATH) {
       const file = new LogFileSink(settings.AUDIT_LOG_PATH, {
@@ -88,6 +94,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
         maxAgeDays: settings.AUDIT_LOG_MAXAGE,
       });
       this.buffers.push(buffer('log', (events) => file.write(events)));
+      this.closers.push(() => file.close());
     }
     if (settings.AUDIT_DATABASE) {
       const database = new DatabaseSink(pool);
@@ -112,7 +119,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
     const user = request.auth?.authenticated;
     const decision = this.policy.decide(user, info);
     if (decision.level === 'None') return;
-    const received = timestamp();
+    const received = this.timestamp();
     const event: AuditEvent = {
       kind: 'Event',
       apiVersion: 'audit.k8s.io/v1',
@@ -128,16 +135,13 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
       stageTimestamp: received,
     };
     if (info.resource) {
-      event.objectRef = Object.fromEntries(
-        Object.entries({
-          resource: info.resource,
-          namespace: info.namespace,
-          name: info.name,
-          apiGroup: info.group,
-          apiVersion: info.version,
-          subresource: info.subresource,
-        }).filter(([, value]) => value !== ''),
-      );
+      const ref: Record<string, string> = { resource: info.resource };
+      if (info.namespace) ref.namespace = info.namespace;
+      if (info.name) ref.name = info.name;
+      if (info.group) ref.apiGroup = info.group;
+      ref.apiVersion = info.version;
+      if (info.subresource) ref.subresource = info.subresource;
+      event.objectRef = ref;
     }
     request.audit = { event, decision };
     reply.header('audit-id', event.auditID);
@@ -148,7 +152,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
   private complete(request: FastifyRequest, reply: FastifyReply): void {
     const audit = request.audit as RequestAudit;
     if (audit.decision.omitStages.has('ResponseComplete')) return;
-    const event: AuditEvent = { ...audit.event, stage: 'ResponseComplete', stageTimestamp: timestamp() };
+    const event: AuditEvent = { ...audit.event, stage: 'ResponseComplete', stageTimestamp: this.timestamp() };
     const auth = request.auth;
     if (auth && auth.user !== auth.authenticated) event.impersonatedUser = auth.user;
     const code = reply.raw.statusCode;
@@ -162,12 +166,21 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
     this.emit(event);
   }
 
+  /** RFC 3339 with microseconds, as the apiserver writes audit timestamps; formatted once a millisecond. */
+  private timestamp(): string {
+    const now = Date.now();
+    if (now !== this.clock.ms) this.clock = { ms: now, text: new Date(now).toISOString().replace('Z', '000Z') };
+    return this.clock.text;
+  }
+
   private emit(event: AuditEvent): void {
     this.metrics.auditEvents.inc();
-    for (const buffer of this.buffers) buffer.push(event);
+    const serialized = { json: JSON.stringify(event), stageTimestamp: event.stageTimestamp };
+    for (const buffer of this.buffers) buffer.push(serialized);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.buffers.map((buffer) => buffer.flush()));
+    await Promise.all(this.closers.map((close) => close()));
   }
 }

@@ -14,12 +14,13 @@ export class DatabaseSink {
 
   constructor(private readonly pool: Pool) {}
 
-  async write(events: readonly { stageTimestamp: string }[]): Promise<void> {
+  /** Inserts events, each already serialized as JSON. */
+  async write(events: readonly { json: string; stageTimestamp: string }[]): Promise<void> {
     for (const start of new Set(events.map((e) => day(e.stageTimestamp)))) await this.ensurePartition(start);
     await this.pool.query(
       `INSERT INTO audit_events (stage_at, event)
        SELECT (e ->> 'stageTimestamp')::timestamptz, e FROM jsonb_array_elements($1::jsonb) e`,
-      [JSON.stringify(events)],
+      [`[${events.map((e) => e.json).join(',')}]`],
     );
   }
 

@@ -1,4 +1,4 @@
-import { appendFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { FileHandle, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 
 const MB = 1024 * 1024;
@@ -18,26 +18,37 @@ export interface RotationOptions {
  * beyond the count or age are removed.
  */
 export class LogFileSink {
-  private size?: number;
+  private file?: FileHandle;
+  private size = 0;
 
   constructor(
     private readonly path: string,
     private readonly rotation: RotationOptions,
   ) {}
 
-  async write(events: readonly object[]): Promise<void> {
-    const text = events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+  /** Appends events, each already serialized as one line of JSON. */
+  async write(events: readonly { json: string }[]): Promise<void> {
+    const text = events.map((e) => e.json).join('\n') + '\n';
     if (this.path === '-') {
       process.stdout.write(text);
       return;
     }
-    this.size ??= await stat(this.path).then((s) => s.size, () => 0);
-    await appendFile(this.path, text, { mode: 0o600 });
+    if (!this.file) {
+      this.file = await open(this.path, 'a', 0o600);
+      this.size = (await this.file.stat()).size;
+    }
+    await this.file.write(text);
     this.size += Buffer.byteLength(text);
     if (this.rotation.maxSizeMb > 0 && this.size >= this.rotation.maxSizeMb * MB) await this.rotate();
   }
 
+  async close(): Promise<void> {
+    await this.file?.close();
+    this.file = undefined;
+  }
+
   private async rotate(): Promise<void> {
+    await this.close();
     const ext = extname(this.path);
     const stem = basename(this.path, ext);
     const stamp = new Date().toISOString().replace(/:/g, '-').replace('Z', '');
