@@ -50,6 +50,7 @@ describeWithOpenssl('the secure port', () => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-auth-'));
     const clientCa = makeCa(work, 'client-ca');
     const alice = issue(work, clientCa, 'alice', '/CN=alice/O=admins/O=dev', ['extendedKeyUsage=clientAuth']);
+    const eve = issue(work, clientCa, 'eve', '/CN=eve', ['extendedKeyUsage=serverAuth']);
     const otherCa = makeCa(work, 'other-ca');
     const mallory = issue(work, otherCa, 'mallory', '/CN=alice/O=system:masters', ['extendedKeyUsage=clientAuth']);
     const issuerCa = makeCa(work, 'issuer-ca');
@@ -78,6 +79,7 @@ describeWithOpenssl('the secure port', () => {
     const now = Math.floor(Date.now() / 1000);
     kubeconfig('alice', { 'client-certificate': alice.cert, 'client-key': alice.key });
     kubeconfig('mallory', { 'client-certificate': mallory.cert, 'client-key': mallory.key });
+    kubeconfig('eve', { 'client-certificate': eve.cert, 'client-key': eve.key });
     kubeconfig('bob', { token: 's3cret-bob' });
     kubeconfig('wrong-token', { token: 'not-a-token' });
     kubeconfig('carol', { token: await issuer.token({ sub: 'carol', groups: ['readers', 'oncall'] }) });
@@ -115,7 +117,8 @@ describeWithOpenssl('the secure port', () => {
       expect(await reviewedAs('carol')).toEqual({ username: `${issuer.url}#carol`, groups: ['readers', 'oncall', 'system:authenticated'] });
     });
 
-    it.each(['mallory', 'wrong-token', 'expired', 'wrong-audience'])('refuses %s with 401 Unauthorized', async (user) => {
+    // mallory: a certificate of another CA; eve: of the client CA, but for servers only
+    it.each(['mallory', 'eve', 'wrong-token', 'expired', 'wrong-audience'])('refuses %s with 401 Unauthorized', async (user) => {
       const result = await as(user, ['get', 'deployments', `--namespace=${namespace}`]);
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/Unauthorized/);
