@@ -27,6 +27,7 @@ export class RequestFilters implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.decorateRequest('auth', undefined); // declared, so that every request object has one shape
     fastify.addHook('onRequest', async (request, reply) => {
       let refused: unknown;
       try {

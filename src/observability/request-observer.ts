@@ -35,6 +35,7 @@ export class RequestObserver implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.decorateRequest('requestInfo', undefined); // declared, so that every request object has one shape
     fastify.addHook('onRequest', async (request, reply) => {
       const started = process.hrtime.bigint();
       const info = requestInfo(request.method, request.url, request.query as Query, this.kinds);
