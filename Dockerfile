@@ -19,14 +19,16 @@ RUN npm run prisma:generate \
 # Runtime stage: the compiled server (with the generated client), production dependencies and the SQL migrations,
 # which the server applies at start-up. Owned by root and run as the unprivileged `node` user.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production BIND_ADDRESS=0.0.0.0 PORT=8080
+# the secure port on every address; the insecure port on loopback only (the health check below uses it); a
+# self-signed certificate in CERT_DIR unless TLS_CERT_FILE is given
+ENV NODE_ENV=production BIND_ADDRESS=0.0.0.0 SECURE_PORT=6443 PORT=8080 CERT_DIR=/home/node/certs
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 USER node
-EXPOSE 8080
+EXPOSE 6443
 HEALTHCHECK --interval=5s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/main.js"]

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { ApiMachineryModule } from './common/api-machinery.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
@@ -8,6 +9,7 @@ import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { ServingModule } from './serving/serving.module';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -33,6 +35,8 @@ export class AppModule {
         GcModule,
         ObservabilityModule,
         HealthModule,
+        AuthModule,
+        ServingModule,
       ],
     };
   }

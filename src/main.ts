@@ -6,6 +6,8 @@ import { loadSettings } from './config/settings';
 import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { ShutdownSignal } from './health/shutdown-signal';
 import { JsonLogger } from './logging/json-logger';
+import { SecureServer } from './serving/secure-server';
+import { isLoopback } from './serving/loopback';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -13,6 +15,15 @@ async function main(): Promise<void> {
   const settings = loadSettings(process.env, process.argv.slice(2));
   Logger.overrideLogger(new JsonLogger(settings.LOG_LEVEL));
   const logger = new Logger('pgkube');
+  if (!isLoopback(settings.INSECURE_BIND_ADDRESS)) {
+    if (!settings.INSECURE_ALLOW_REMOTE) {
+      throw new Error(
+        `--insecure-bind-address=${settings.INSECURE_BIND_ADDRESS} serves plain HTTP without authentication beyond this machine: ` +
+          'give --insecure-allow-remote=true to mean it, or use the secure port',
+      );
+    }
+    logger.warn({ message: 'the insecure port serves every client that reaches it, without TLS or authentication', address: settings.INSECURE_BIND_ADDRESS });
+  }
   let database: RunningDatabase;
   if (settings.DATABASE_URL) {
     database = { url: settings.DATABASE_URL, stop: async () => undefined };
@@ -22,9 +33,10 @@ async function main(): Promise<void> {
     database = await startEmbeddedPostgres(settings.DATA_DIR, settings.EMBEDDED_POSTGRES_PORT, (line) => pgLogger.verbose(line));
   }
   const app = await createApp(settings, database.url);
-  await app.listen(settings.PORT, settings.BIND_ADDRESS);
+  await app.listen(settings.PORT, settings.INSECURE_BIND_ADDRESS);
   const { address, port } = app.getHttpServer().address() as AddressInfo;
-  logger.log({ message: 'serving', address, port });
+  const secure = await app.get(SecureServer).listen();
+  logger.log({ message: 'serving', address, port, secureAddress: secure.address, securePort: secure.port });
 
   let stopping = false;
   // Readiness fails first (SHUTDOWN_DELAY_SECONDS for load balancers to notice); then app.close() ends the watch

@@ -1,8 +1,10 @@
 import Ajv from 'ajv';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { OPENSSL } from './support/pki';
 
 /**
  * The container files, checked without a Docker engine: docker-compose.yml against the Compose Specification's
@@ -18,6 +20,8 @@ type Service = {
   image?: string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  entrypoint?: string[];
+  restart?: string;
   healthcheck?: { test: string[] };
   ports?: string[];
   volumes?: string[];
@@ -57,14 +61,53 @@ describe('docker-compose.yml', () => {
       expect(instance.build).toBeDefined();
       expect(instance.environment?.DATABASE_URL).toMatch(/@postgres:5432\//);
       expect(instance.depends_on?.postgres).toEqual({ condition: 'service_healthy' });
+      expect(instance.depends_on?.certs).toEqual({ condition: 'service_completed_successfully' });
       expect(instance.healthcheck?.test.join(' ')).toContain('/readyz');
       expect(instance.ports).toBeUndefined(); // reached through the load balancer only
     }
     const lb = compose.services.lb;
-    expect(lb.ports).toEqual(['8080:8080']);
+    expect(lb.ports).toEqual(['6443:6443']);
     expect(Object.keys(lb.depends_on ?? {}).sort()).toEqual(instances.map(([name]) => name).sort());
     expect(Object.values(lb.depends_on ?? {}).every((d) => d.condition === 'service_healthy')).toBe(true);
-    for (const service of Object.values(compose.services)) expect(service.healthcheck).toBeDefined();
+    // every long-running service has a health check; the one-shot certs service runs to its end
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (service.restart === 'no') expect(name).toBe('certs');
+      else expect(service.healthcheck).toBeDefined();
+    }
+  });
+
+  it('serves TLS on the instances, with certificates the certs service makes, and client certificates verified', () => {
+    const certs = compose.services.certs;
+    expect(certs.volumes).toEqual(expect.arrayContaining(['certs:/certs', './deploy/make-certs.sh:/make-certs.sh:ro']));
+    expect(Object.keys(compose.volumes ?? {})).toContain('certs');
+    for (const [name, instance] of instances) {
+      expect(instance.volumes).toContain('certs:/certs:ro');
+      expect(instance.environment).toMatchObject({
+        SECURE_PORT: '6443',
+        TLS_CERT_FILE: '/certs/server.crt',
+        TLS_PRIVATE_KEY_FILE: '/certs/server.key',
+        CLIENT_CA_FILE: '/certs/ca.crt',
+      });
+      expect(instance.environment?.INSECURE_BIND_ADDRESS).toBeUndefined(); // the insecure port stays on loopback
+      expect(certs.environment?.SERVER_NAMES).toContain(`DNS:${name}`);
+    }
+  });
+
+  (OPENSSL ? it : it.skip)("makes certificates with deploy/make-certs.sh that verify for the instances' names, once", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pgkube-certs-'));
+    try {
+      const env = { ...process.env, CERTS_DIR: dir, SERVER_NAMES: compose.services.certs.environment?.SERVER_NAMES, SERVER_UID: String(process.getuid?.()) };
+      execFileSync('sh', [join(root, 'deploy/make-certs.sh')], { env, stdio: 'pipe' });
+      const verify = (name: string) =>
+        spawnSync('openssl', ['verify', '-CAfile', join(dir, 'ca.crt'), '-verify_hostname', name, join(dir, 'server.crt')], { encoding: 'utf8' });
+      expect(verify('pgkube-1').stdout).toContain(': OK');
+      expect(verify('elsewhere').status).not.toBe(0);
+      const before = readFileSync(join(dir, 'server.crt'), 'utf8');
+      expect(execFileSync('sh', [join(root, 'deploy/make-certs.sh')], { env, encoding: 'utf8' })).toContain('already');
+      expect(readFileSync(join(dir, 'server.crt'), 'utf8')).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("gives the load balancer the repository's HAProxy configuration with every instance in it", () => {
@@ -72,8 +115,9 @@ describe('docker-compose.yml', () => {
     expect(lb.volumes).toContain('./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
     const config = read('deploy/haproxy.cfg');
     const servers = [...config.matchAll(/^\s*server \S+ "\$\{(\w+)\}"/gm)].map((m) => lb.environment?.[m[1]]);
-    expect(servers.sort()).toEqual(instances.map(([name]) => `${name}:8080`).sort());
+    expect(servers.sort()).toEqual(instances.map(([name]) => `${name}:6443`).sort());
     expect(config).toMatch(/option httpchk GET \/readyz/);
+    expect(config).toMatch(/^\s*mode tcp$/m); // TLS passed through: the instances see the clients' certificates
   });
 
   const haproxy = spawnSync('haproxy', ['-v']).status === 0;

@@ -48,8 +48,12 @@ const FEDERATION_RESOURCES = {
   resources: [resource('clusters', false, 'Cluster', ALL), resource('clusters/status', false, 'Cluster', ['update'])],
 };
 
-const groupVersion = (group: string) => ({ groupVersion: `${group}/v1beta1`, version: 'v1beta1' });
-const groupBody = (group: string) => ({ name: group, versions: [groupVersion(group)], preferredVersion: groupVersion(group) });
+const groupVersion = (group: string, version = 'v1beta1') => ({ groupVersion: `${group}/${version}`, version });
+const groupBody = (group: string, version?: string) => ({
+  name: group,
+  versions: [groupVersion(group, version)],
+  preferredVersion: groupVersion(group, version),
+});
 
 describe('/apis/{group}/{version}', () => {
   it('lists every extensions resource and subresource, sorted, without apiVersion', async () => {
@@ -104,13 +108,14 @@ describe('/apis/{group}', () => {
 });
 
 describe('/apis', () => {
-  it('lists both groups in registration order, with the address the client used', async () => {
+  it('lists the groups in registration order, with the address the client used', async () => {
     const serverAddressByClientCIDRs = [{ clientCIDR: '0.0.0.0/0', serverAddress: address() }];
     const expected = {
       kind: 'APIGroupList',
       groups: [
         { ...groupBody('extensions'), serverAddressByClientCIDRs },
         { ...groupBody('federation'), serverAddressByClientCIDRs },
+        { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],
     };
     const response = await get('/apis');

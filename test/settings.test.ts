@@ -7,7 +7,15 @@ import { runServerToExit } from './support/server-process';
 describe('settings from the environment and the command line', () => {
   it('has the documented defaults', () => {
     const settings = loadSettings({});
-    expect(settings).toMatchObject({ BIND_ADDRESS: '127.0.0.1', PORT: 8080, MIN_REQUEST_TIMEOUT: 1800, MAX_REQUESTS_INFLIGHT: 400 });
+    expect(settings).toMatchObject({
+      INSECURE_BIND_ADDRESS: '127.0.0.1',
+      PORT: 8080,
+      BIND_ADDRESS: '0.0.0.0',
+      SECURE_PORT: 6443,
+      ANONYMOUS_AUTH: true,
+      MIN_REQUEST_TIMEOUT: 1800,
+      MAX_REQUESTS_INFLIGHT: 400,
+    });
     expect(settings.DATABASE_URL).toBeUndefined();
   });
 
@@ -15,26 +23,29 @@ describe('settings from the environment and the command line', () => {
     const settings = loadSettings({ PORT: '9000', LOG_LEVEL: 'debug' }, [
       '--insecure-port=9100',
       '--bind-address',
-      '0.0.0.0',
+      '10.0.0.1',
+      '--anonymous-auth=false',
       '--min-request-timeout=600',
       '--max-mutating-requests-inflight=5',
       '--database-url=postgresql://db/pgkube',
     ]);
     expect(settings).toMatchObject({
       PORT: 9100,
-      BIND_ADDRESS: '0.0.0.0',
+      BIND_ADDRESS: '10.0.0.1',
+      ANONYMOUS_AUTH: false,
       MIN_REQUEST_TIMEOUT: 600,
       MAX_MUTATING_REQUESTS_INFLIGHT: 5,
       DATABASE_URL: 'postgresql://db/pgkube',
       LOG_LEVEL: 'debug',
     });
-    expect(loadSettings({}, ['--port', '7000', '--insecure-bind-address=::1'])).toMatchObject({ PORT: 7000, BIND_ADDRESS: '::1' });
+    expect(loadSettings({}, ['--port', '7000', '--insecure-bind-address=::1'])).toMatchObject({ PORT: 7000, INSECURE_BIND_ADDRESS: '::1' });
   });
 
   it.each([
     [{ PORT: 'eighty' }, [], /PORT \(--port, --insecure-port\) = "eighty": PORT must be an integer number/],
     [{ PORT: '70000' }, [], /PORT must not be greater than 65535/],
     [{ BIND_ADDRESS: 'localhost' }, [], /BIND_ADDRESS .* must be an ip address/],
+    [{}, ['--anonymous-auth=maybe'], /ANONYMOUS_AUTH .* must be a boolean value/],
     [{ LOG_LEVEL: 'loud' }, [], /LOG_LEVEL .* must be one of the following values: error, warn, log, debug, verbose/],
     [{}, ['--min-request-timeout=0'], /MIN_REQUEST_TIMEOUT \(--min-request-timeout\) = 0: MIN_REQUEST_TIMEOUT must not be less than 1/],
     [{}, ['--max-requests-inflight=-1'], /MAX_REQUESTS_INFLIGHT .* must not be less than 0/],
@@ -68,6 +79,12 @@ describe('a server started with bad settings', () => {
     const { code, stderr } = runServerToExit({ DATABASE_URL: 'postgresql://127.0.0.1:1/none' }, ['--port=http']);
     expect(code).toBe(1);
     expect(stderr).toContain('invalid settings:\n  PORT (--port, --insecure-port) = "http": PORT must be an integer number');
+  });
+
+  it('refuses to serve plain HTTP beyond loopback unless told to', () => {
+    const { code, stderr } = runServerToExit({ DATABASE_URL: 'postgresql://127.0.0.1:1/none' }, ['--insecure-bind-address=0.0.0.0']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('give --insecure-allow-remote=true to mean it');
   });
 
   it('stops at an unknown flag', () => {

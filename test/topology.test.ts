@@ -1,21 +1,25 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './support/global-setup';
-import { http } from './support/http';
+import { ClientTls, http } from './support/http';
 import { sample, scrape } from './support/metrics';
+import { issue, makeCa, OPENSSL } from './support/pki';
 import { startServerProcess, ServerProcess } from './support/server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 /**
  * docker-compose.yml's topology with processes: one PostgreSQL, two server processes over it, and HAProxy with the
- * repository's configuration in front of them when HAProxy is installed (.ci/run installs it). Writes and watches
+ * repository's configuration in front of them when HAProxy (and openssl) is installed (.ci/run installs it): TLS
+ * passed through to the instances' secure ports, which authenticate the client's certificate themselves. Writes and watches
  * go through each instance and through the load balancer; then one instance is stopped with SIGTERM while a write is
  * in flight, and the other keeps serving.
  */
 const base = '/apis/extensions/v1beta1/namespaces/topology/deployments';
-const HAPROXY = spawnSync('haproxy', ['-v']).status === 0;
+const HAPROXY = spawnSync('haproxy', ['-v']).status === 0 && OPENSSL;
 
 const deployment = (name: string) => ({
   metadata: { name, labels: { app: name } },
@@ -33,29 +37,43 @@ let a: ServerProcess;
 let b: ServerProcess;
 let haproxy: ChildProcess | undefined;
 let lb: string | undefined;
+let pki: string | undefined;
+/** the load balancer's clients trust the deployment's CA and present an admin's client certificate */
+let lbTls: ClientTls | undefined;
+
+/** As the compose file's certs service makes them: one CA for the instances' certificate and the clients'. */
+function makeCertificates(): Record<string, string> {
+  pki = mkdtempSync(join(tmpdir(), 'pgkube-topology-'));
+  const ca = makeCa(pki, 'ca');
+  const serving = issue(pki, ca, 'server', '/CN=pgkube', ['subjectAltName=IP:127.0.0.1,DNS:localhost']);
+  const admin = issue(pki, ca, 'admin', '/CN=admin/O=system:masters', ['extendedKeyUsage=clientAuth']);
+  lbTls = { ca: readFileSync(ca.cert, 'utf8'), cert: readFileSync(admin.cert, 'utf8'), key: readFileSync(admin.key, 'utf8') };
+  return { TLS_CERT_FILE: serving.cert, TLS_PRIVATE_KEY_FILE: serving.key, CLIENT_CA_FILE: ca.cert };
+}
 
 async function startHaproxy(): Promise<void> {
   const port = await freePort();
-  const env = { PATH: process.env.PATH, PGKUBE_LISTEN: `127.0.0.1:${port}`, PGKUBE_1: new URL(a.url).host, PGKUBE_2: new URL(b.url).host };
+  const env = { PATH: process.env.PATH, PGKUBE_LISTEN: `127.0.0.1:${port}`, PGKUBE_1: new URL(a.secureUrl).host, PGKUBE_2: new URL(b.secureUrl).host };
   haproxy = spawn('haproxy', ['-db', '-f', join(__dirname, '..', 'deploy', 'haproxy.cfg')], { env, stdio: 'ignore' });
-  lb = `http://127.0.0.1:${port}`;
+  lb = `https://127.0.0.1:${port}`;
   // ready once requests through it reach both instances (each has passed HAProxy's health checks)
   const probe = '/apis/extensions/v1beta1/namespaces/lb-probe/ingresses';
   const probed = async (server: ServerProcess) => sample(await scrape(server.url), 'apiserver_request_total', { verb: 'LIST', resource: 'ingresses' }) ?? 0;
   const deadline = Date.now() + 20_000;
   while ((await probed(a)) === 0 || (await probed(b)) === 0) {
     if (Date.now() > deadline) throw new Error('HAProxy did not pass requests to both instances');
-    await http(lb, 'GET', probe).catch(() => undefined);
+    await http(lb, 'GET', probe, { tls: lbTls }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
+  const tls = HAPROXY ? makeCertificates() : {};
   // started together: both apply migrations, under the migration lock
   [a, b] = await Promise.all([
-    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1' }),
-    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b') }),
+    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1', ...tls }),
+    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b'), ...tls }),
   ]);
   if (HAPROXY) await startHaproxy();
 }, 120_000);
@@ -64,6 +82,7 @@ afterAll(async () => {
   haproxy?.kill('SIGTERM');
   await Promise.all([a?.stop(), b?.stop()]);
   await dropTestDatabase(databaseUrl);
+  if (pki) rmSync(pki, { recursive: true, force: true });
 });
 
 describe('two server processes over one PostgreSQL', () => {
@@ -78,14 +97,14 @@ describe('two server processes over one PostgreSQL', () => {
 
   it('serve writes through either, and every watcher on either sees every change in order', async () => {
     const targets = [a.url, b.url, ...(lb ? [lb] : [])];
-    const watchers = await Promise.all(targets.map((url) => WatchClient.open(url, `${base}?watch=true`)));
+    const watchers = await Promise.all(targets.map((url) => WatchClient.open(url, `${base}?watch=true`, {}, url === lb ? lbTls : undefined)));
     expect((await http(a.url, 'POST', base, { body: deployment('one') })).status).toBe(201);
     expect((await http(b.url, 'POST', base, { body: deployment('two') })).status).toBe(201);
     const one = (await http(b.url, 'GET', `${base}/one`)).json;
     one.metadata.labels.changed = 'through-b';
     expect((await http(b.url, 'PUT', `${base}/one`, { body: one })).status).toBe(200);
-    if (lb) expect((await http(lb, 'POST', base, { body: deployment('three') })).status).toBe(201);
-    expect((await http(lb ?? a.url, 'DELETE', `${base}/two`, { body: { propagationPolicy: 'Background' } })).status).toBe(200);
+    if (lb) expect((await http(lb, 'POST', base, { body: deployment('three'), tls: lbTls })).status).toBe(201);
+    expect((await http(lb ?? a.url, 'DELETE', `${base}/two`, { body: { propagationPolicy: 'Background' }, tls: lbTls })).status).toBe(200);
 
     const expected = ['ADDED one', 'ADDED two', 'MODIFIED one', ...(lb ? ['ADDED three'] : []), 'DELETED two'];
     for (const watcher of watchers) {
@@ -97,14 +116,17 @@ describe('two server processes over one PostgreSQL', () => {
     expect(new Set(versions).size).toBe(1);
   });
 
-  (HAPROXY ? it : it.skip)('are both used by the load balancer, which streams a watch as events happen', async () => {
+  (HAPROXY ? it : it.skip)('are both used by the load balancer, which passes TLS through to them, and streams a watch as events happen', async () => {
+    const review = await http(lb as string, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { body: {}, tls: lbTls });
+    expect(review.json.status.userInfo).toEqual({ username: 'admin', groups: ['system:masters', 'system:authenticated'] });
+
     const before = await Promise.all([a.url, b.url].map(async (url) => sample(await scrape(url), 'apiserver_request_total', { verb: 'LIST', resource: 'deployments', code: '200' }) ?? 0));
-    for (let i = 0; i < 4; i++) expect((await http(lb as string, 'GET', base)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await http(lb as string, 'GET', base, { tls: lbTls })).status).toBe(200);
     const after = await Promise.all([a.url, b.url].map(async (url) => sample(await scrape(url), 'apiserver_request_total', { verb: 'LIST', resource: 'deployments', code: '200' }) ?? 0));
     expect(after[0] - before[0]).toBeGreaterThan(0);
     expect(after[1] - before[1]).toBeGreaterThan(0);
 
-    const watcher = await WatchClient.open(lb as string, `${base}?watch=true&resourceVersion=0`);
+    const watcher = await WatchClient.open(lb as string, `${base}?watch=true&resourceVersion=0`, {}, lbTls);
     await watcher.until((events) => events.some((e) => e.object.metadata.name === 'three'));
     const started = Date.now();
     await http(a.url, 'POST', base, { body: deployment('streamed') });
@@ -165,7 +187,7 @@ describe('SIGTERM', () => {
       expect((await http(b.url, 'POST', base, { body: deployment('after') })).status).toBe(201);
       if (lb) {
         // HAProxy sends everything to the instance left (a refused connection is retried on the other)
-        for (let i = 0; i < 4; i++) expect((await http(lb, 'GET', `${base}/after`)).status).toBe(200);
+        for (let i = 0; i < 4; i++) expect((await http(lb, 'GET', `${base}/after`, { tls: lbTls })).status).toBe(200);
       }
       otherWatcher.close();
     } finally {

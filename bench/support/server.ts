@@ -52,7 +52,7 @@ export class ServerProcess {
     const log = createWriteStream(logFile);
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
       cwd: workDir,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...settings, ...options.env, BIND_ADDRESS: '127.0.0.1', PORT: String(port) },
+      env: { ...process.env, LOG_LEVEL: 'warn', SECURE_PORT: '0', ...settings, ...options.env, INSECURE_BIND_ADDRESS: '127.0.0.1', PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);

@@ -1,6 +1,5 @@
 /** kube-apiserver's names for the settings it also has, accepted beside the names derived from the variables. */
 const KUBE_APISERVER_ALIASES: Record<string, string[]> = {
-  BIND_ADDRESS: ['--insecure-bind-address'],
   PORT: ['--insecure-port'],
 };
 

@@ -35,9 +35,11 @@ export class RequestObserver implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.decorateRequest('requestInfo', undefined); // declared, so that every request object has one shape
     fastify.addHook('onRequest', async (request, reply) => {
       const started = process.hrtime.bigint();
       const info = requestInfo(request.method, request.url, request.query as Query, this.kinds);
+      request.requestInfo = info;
       const kind: RequestKind | undefined = info.api && !info.longRunning ? (info.mutating ? 'mutating' : 'readOnly') : undefined;
       const admitted = kind === undefined || this.limits[kind] === 0 || this.inflight[kind] < this.limits[kind];
       if (kind && admitted) this.changeInflight(kind, 1);
@@ -50,8 +52,9 @@ export class RequestObserver implements OnModuleInit {
         return reply;
       }
     });
-    fastify.addHook('onSend', async (_request, reply, payload) => {
-      if (this.shutdown.requested) reply.header('connection', 'close');
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      // HTTP/2 ends connections with GOAWAY instead (and forbids the header)
+      if (this.shutdown.requested && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
       return payload;
     });
   }
@@ -85,6 +88,8 @@ export class RequestObserver implements OnModuleInit {
       uri: request.url,
       userAgent: request.headers['user-agent'],
       remoteAddr: request.ip,
+      user: request.auth?.user.username,
+      impersonatedBy: request.auth && request.auth.authenticated !== request.auth.user ? request.auth.authenticated.username : undefined,
       code,
       latencyMs: Math.round(seconds * 1e6) / 1e3,
     };

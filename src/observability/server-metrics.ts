@@ -71,6 +71,19 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  readonly auditEvents = new Counter({
+    name: 'apiserver_audit_event_total',
+    help: 'Counter of audit events generated and sent to the audit backend.',
+    registers: [this.registry],
+  });
+
+  readonly auditErrors = new Counter({
+    name: 'apiserver_audit_error_total',
+    help: 'Counter of audit events that failed to be audited properly (dropped: buffer full or write failed). Plugin identifies the plugin affected by the error.',
+    labelNames: ['plugin'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

@@ -31,14 +31,22 @@ export interface KubectlResult {
 const CACHE_DIR = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-cache-'));
 process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
 
-/** Runs kubectl against `server` with no kubeconfig and its version's own discovery cache. */
-const spawnKubectl = (client: KubectlClient, server: string, args: string[]) =>
-  spawn(client.binary, [`--server=${server}`, `--cache-dir=${join(CACHE_DIR, client.tag)}`, ...args], {
-    env: { ...process.env, KUBECONFIG: '/dev/null' },
-  });
+/**
+ * Runs kubectl against `server` (a URL, or a kubeconfig file for `{ kubeconfig }`) with its version's own discovery
+ * cache and no other kubeconfig.
+ */
+const spawnKubectl = (client: KubectlClient, server: KubectlTarget, args: string[]) =>
+  spawn(
+    client.binary,
+    [typeof server === 'string' ? `--server=${server}` : `--kubeconfig=${server.kubeconfig}`, `--cache-dir=${join(CACHE_DIR, client.tag)}`, ...args],
+    { env: { ...process.env, KUBECONFIG: '/dev/null' } },
+  );
+
+/** A server's URL, or a kubeconfig that names the server and the credentials. */
+export type KubectlTarget = string | { kubeconfig: string };
 
 /** Runs kubectl against `server`, feeding `input` to its standard input. */
-export function kubectl(client: KubectlClient, server: string, args: string[], input = ''): Promise<KubectlResult> {
+export function kubectl(client: KubectlClient, server: KubectlTarget, args: string[], input = ''): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
     const child = spawnKubectl(client, server, args);
     let stdout = '';

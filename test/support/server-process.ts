@@ -21,10 +21,12 @@ export function serverEntry(): string {
 export type LogLine = Record<string, unknown> & { message?: unknown };
 
 /** The environment of a server process: nothing of the test's but PATH, then the given settings. */
-const serverEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH, PORT: '0', DATABASE_POOL_SIZE: '5', ...env });
+const serverEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH, PORT: '0', SECURE_PORT: '0', DATABASE_POOL_SIZE: '5', ...env });
 
 export interface ServerProcess {
   url: string;
+  /** the secure port, https://127.0.0.1:port */
+  secureUrl: string;
   child: ChildProcess;
   /** the JSON lines it has written so far, stdout and stderr */
   lines: LogLine[];
@@ -88,6 +90,7 @@ export async function startServerProcess(env: Record<string, string>, args: stri
   const serving = await waitForLine((line) => line.message === 'serving');
   return {
     url: `http://127.0.0.1:${serving.port}`,
+    secureUrl: `https://127.0.0.1:${serving.securePort}`,
     child,
     lines,
     exited,

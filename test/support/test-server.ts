@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp } from '../../src/app';
 import { loadSettings } from '../../src/config/settings';
+import { SecureServer } from '../../src/serving/secure-server';
 
 export interface TestServer {
   /** base URL, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** the secure port's base URL when `env` gave SECURE_PORT, e.g. https://127.0.0.1:41235 */
+  secureUrl?: string;
   databaseUrl: string;
   app: NestFastifyApplication;
   /** runs SQL on the server's database */
@@ -42,20 +45,23 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
 
 /**
  * Starts the real server (HTTP on a free port) over a fresh database, or over `databaseUrl`; `env` overrides
- * settings as the environment would.
+ * settings as the environment would. With SECURE_PORT in `env` the secure port is served too (on 127.0.0.1 unless
+ * BIND_ADDRESS says otherwise).
  */
 export async function startTestServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestServer> {
   const ownDatabase = databaseUrl === undefined;
   const dbUrl = databaseUrl ?? (await createTestDatabase());
-  const settings = loadSettings({ DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'warn', ...env });
+  const settings = loadSettings({ DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'warn', BIND_ADDRESS: '127.0.0.1', ...env });
   const app = await createApp(settings, dbUrl);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
+  const secure = env.SECURE_PORT !== undefined ? await app.get(SecureServer).listen() : undefined;
   const client = new Client({ connectionString: dbUrl });
   client.on('error', () => undefined); // a test may cut this instance's connections; it then uses another's sql()
   await client.connect();
   return {
     url: `http://127.0.0.1:${port}`,
+    secureUrl: secure && `https://127.0.0.1:${secure.port}`,
     databaseUrl: dbUrl,
     app,
     sql: async (text, values) => (await client.query(text, values)).rows,

@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { ClientTls } from './http';
 import { decodeWatchEvent, PROTOBUF } from './protobuf';
 
 export interface Event {
@@ -17,10 +19,12 @@ export class WatchClient {
   private readonly waiters: (() => void)[] = [];
   private abort?: () => void;
 
-  static open(base: string, path: string, headers: Record<string, string> = {}): Promise<WatchClient> {
+  /** Opens a watch; an https base needs `tls`. */
+  static open(base: string, path: string, headers: Record<string, string> = {}, tls?: ClientTls): Promise<WatchClient> {
     const client = new WatchClient();
     return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { headers }, (res) => {
+      const send = tls ? (url: string, options: object, callback: Parameters<typeof httpsRequest>[2]) => httpsRequest(url, { ...options, ...tls }, callback) : request;
+      const req = send(`${base}${path}`, { headers }, (res) => {
         client.status = res.statusCode ?? 0;
         client.headers = res.headers;
         const framed = String(res.headers['content-type']).startsWith(PROTOBUF);

@@ -61,6 +61,9 @@ export class DiscoveryService {
       });
       return [main, ...subs];
     });
+    for (const endpoint of this.registry.endpointsOf(group, version)) {
+      resources.push({ name: endpoint.resource, singularName: '', namespaced: endpoint.namespaced, kind: endpoint.kind, verbs: [...endpoint.verbs].sort() });
+    }
     resources.sort((a, b) => String(a.name).toLowerCase().localeCompare(String(b.name).toLowerCase()));
     return { kind: 'APIResourceList', ...this.typeMeta(gv), groupVersion: groupVersion(gv), resources };
   }

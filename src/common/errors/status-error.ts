@@ -2,6 +2,8 @@ import { FieldError } from './field-error';
 
 export type StatusReason =
   | 'BadRequest'
+  | 'Unauthorized'
+  | 'Forbidden'
   | 'NotFound'
   | 'AlreadyExists'
   | 'Conflict'
@@ -82,6 +84,19 @@ export const apiErrors = {
       group: r.group,
       kind: r.resource,
     }),
+
+  unauthorized: () => new StatusError(401, 'Unauthorized', 'Unauthorized'),
+
+  /** `deployments.extensions "web" is forbidden: User "u" cannot get resource ...` as the apiserver words a refusal */
+  forbidden: (r: Pick<ResourceNames, 'group' | 'resource'>, name: string, message: string) =>
+    new StatusError(403, 'Forbidden', `${qualified(r.resource, r.group)}${name ? ` "${name}"` : ''} is forbidden: ${message}`, {
+      name,
+      group: r.group,
+      kind: r.resource,
+    }),
+
+  /** a refusal of a path outside the API's resources */
+  forbiddenPath: (message: string) => new StatusError(403, 'Forbidden', `forbidden: ${message}`, {}),
 
   pathNotFound: () => new StatusError(404, 'NotFound', 'the server could not find the requested resource', {}),
 

@@ -50,7 +50,8 @@ export function streamEvents(reply: FastifyReply, events: EventStream, negotiate
   const format = WATCH_FORMATS[negotiated.type] as WatchFormat; // negotiation offers watches only these types
   reply.hijack();
   const response = reply.raw;
-  response.writeHead(200, { 'content-type': format.contentType, 'transfer-encoding': 'chunked' });
+  // no length: HTTP/1.1 sends it chunked (HTTP/2 forbids naming transfer-encoding)
+  response.writeHead(200, { 'content-type': format.contentType });
   response.flushHeaders();
   response.on('close', () => events.close());
   events.attach(new StreamEventSink(response, format));

@@ -8,6 +8,14 @@ export interface ApiGroupVersion {
   legacyDiscovery: boolean;
 }
 
+/** A resource served by a controller of its own rather than the generic store (listed in discovery all the same). */
+export interface ApiEndpoint {
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  verbs: string[];
+}
+
 /**
  * Every served kind, registered by the API group modules at start-up. The generic handlers look kinds up here by
  * path; nothing else in the request path knows which kinds exist.
@@ -16,10 +24,21 @@ export interface ApiGroupVersion {
 export class KindRegistry {
   private readonly groups: ApiGroupVersion[] = [];
   private readonly kinds = new Map<string, KindDefinition>();
+  private readonly endpoints = new Map<string, ApiEndpoint[]>();
 
   registerGroup(groupVersion: ApiGroupVersion, kinds: readonly KindDefinition[]): void {
     this.groups.push(groupVersion);
     for (const kind of kinds) this.kinds.set(KindRegistry.key(kind.group, kind.version, kind.resource), kind);
+  }
+
+  registerEndpoints(groupVersion: ApiGroupVersion, endpoints: readonly ApiEndpoint[]): void {
+    if (!this.findGroupVersion(groupVersion.group, groupVersion.version)) this.groups.push(groupVersion);
+    const key = KindRegistry.key(groupVersion.group, groupVersion.version, '');
+    this.endpoints.set(key, [...(this.endpoints.get(key) ?? []), ...endpoints]);
+  }
+
+  endpointsOf(group: string, version: string): readonly ApiEndpoint[] {
+    return this.endpoints.get(KindRegistry.key(group, version, '')) ?? [];
   }
 
   find(group: string, version: string, resource: string): KindDefinition | undefined {

@@ -23,6 +23,10 @@ const METRIC_VERBS: Record<Verb, string> = {
 export interface RequestInfo {
   /** GET, LIST, WATCH, POST, PUT, PATCH, DELETE, DELETECOLLECTION; the HTTP method elsewhere */
   verb: string;
+  /** the verb as authorization and audit name it: get, list, watch, create, ...; the method in lower case elsewhere */
+  apiVerb: string;
+  /** the path, without the query */
+  path: string;
   group: string;
   version: string;
   resource: string;
@@ -39,9 +43,19 @@ export interface RequestInfo {
   longRunning: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the request edge before any other filter (upstream's WithRequestInfo) */
+    requestInfo?: RequestInfo;
+  }
+}
+
 export function requestInfo(method: string, url: string, query: Query, kinds: KindRegistry): RequestInfo {
+  const urlPath = url.split('?')[0];
   const info: RequestInfo = {
     verb: method,
+    apiVerb: method.toLowerCase(),
+    path: urlPath,
     group: '',
     version: '',
     resource: '',
@@ -55,7 +69,7 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
   };
   let parsed: ReturnType<typeof parsePath>;
   try {
-    parsed = parsePath(url.split('?')[0]);
+    parsed = parsePath(urlPath);
   } catch {
     return info;
   }
@@ -66,6 +80,7 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
   return {
     ...info,
     verb: verb ? METRIC_VERBS[verb] : method,
+    apiVerb: verb ?? info.apiVerb,
     group: path.group,
     version: path.version,
     resource: path.resource,

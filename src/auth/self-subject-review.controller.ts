@@ -1,0 +1,35 @@
+import { Controller, Post, Req, Res } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from '../common/codec/media-types';
+import { negotiate } from '../common/codec/negotiation';
+import { apiErrors } from '../common/errors/status-error';
+import { sendValue } from '../common/http/reply';
+
+export const AUTHENTICATION_GROUP = { group: 'authentication.k8s.io', version: 'v1', legacyDiscovery: false };
+
+/**
+ * `authentication.k8s.io/v1` SelfSubjectReview (what `kubectl auth whoami` asks): the request's own user, as the
+ * filters put it on the request. Nothing is stored; the answer is JSON (the kind has no protobuf message here).
+ */
+@Controller()
+export class SelfSubjectReviewController {
+  @Post('apis/authentication.k8s.io/v1/selfsubjectreviews')
+  create(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const user = request.auth?.user;
+    if (!user) throw apiErrors.unauthorized();
+    const negotiated = negotiate(request.headers.accept, false);
+    const userInfo = {
+      username: user.username,
+      ...(user.uid ? { uid: user.uid } : {}),
+      groups: user.groups,
+      ...(user.extra ? { extra: user.extra } : {}),
+    };
+    const review = {
+      kind: 'SelfSubjectReview',
+      apiVersion: 'authentication.k8s.io/v1',
+      metadata: { creationTimestamp: null },
+      status: { userInfo },
+    };
+    sendValue(request, reply, 201, review, { ...negotiated, type: JSON_TYPE });
+  }
+}
