@@ -34,10 +34,13 @@ export class WatchClient {
           pending = framed ? client.readFrames(pending) : client.readLines(pending);
           client.notify();
         });
-        res.on('end', () => {
-          client.ended = true;
-          client.notify();
-        });
+        // 'close' also comes when the connection breaks without an end (the server killed)
+        for (const event of ['end', 'close']) {
+          res.on(event, () => {
+            client.ended = true;
+            client.notify();
+          });
+        }
         res.on('error', () => undefined);
         resolve(client);
       });
