@@ -540,6 +540,14 @@ const ERROR_CASES: ErrorCase[] = [
   { title: 'a malformed $deleteFromPrimitiveList', type: STRATEGIC, body: { metadata: { $deleteFromPrimitiveList: ['x'] } }, code: 400, message: /primitive list/ },
   { title: 'items of different types in a merged list', type: STRATEGIC, body: { metadata: { finalizers: [['x']] } }, code: 400, message: /list element types/ },
   { title: 'a list of lists', type: STRATEGIC, body: { metadata: { ownerReferences: [[1]] } }, code: 400, message: /lists of lists/ },
+  // nesting deeper than any body may have: refused before the engines recurse (it overflowed the stack: a 500)
+  ...[STRATEGIC, MERGE_PATCH, JSON_PATCH].map((type) => ({
+    title: `a ${type} nested 20,000 deep`,
+    type,
+    body: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    code: 400,
+    message: /exceeded max depth of 1000/,
+  })),
 ];
 
 describe('malformed patches', () => {

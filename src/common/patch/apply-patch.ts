@@ -1,5 +1,6 @@
 import { RawBody } from '../codec/body-decoder';
 import { bareType, JSON_PATCH_TYPE, MERGE_PATCH_TYPE, STRATEGIC_MERGE_PATCH_TYPE } from '../codec/media-types';
+import { unstorableReason } from '../codec/storable';
 import { apiErrors } from '../errors/status-error';
 import { applyJsonPatch } from './json-patch';
 import { applyMergePatch } from './merge-patch';
@@ -27,13 +28,18 @@ export function decodePatch(contentType: string | undefined, body: RawBody, sche
   return { type, document: parseJson(body), schema };
 }
 
+/** The patch as JSON values, held to the same limits as any body (nesting, strings) before the engines recurse. */
 function parseJson(body: RawBody): unknown {
   const text = (body ?? Buffer.alloc(0)).toString('utf8');
+  let document: unknown;
   try {
-    return JSON.parse(text);
+    document = JSON.parse(text);
   } catch (error) {
     throw apiErrors.badRequest(`the patch is not valid JSON: ${text.trim() === '' ? 'the body is empty' : (error as Error).message}`);
   }
+  const unstorable = unstorableReason(document);
+  if (unstorable) throw apiErrors.badRequest(`the patch is not valid JSON: ${unstorable}`);
+  return document;
 }
 
 /** The JSON form of an object after the patch; `current` is left as it was. */
