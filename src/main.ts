@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { helpText } from './config/help';
 import { loadSettings } from './config/settings';
 import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { ShutdownSignal } from './health/shutdown-signal';
@@ -12,6 +13,10 @@ import { isLoopback } from './serving/loopback';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(helpText());
+    return;
+  }
   const settings = loadSettings(process.env, process.argv.slice(2));
   Logger.overrideLogger(new JsonLogger(settings.LOG_LEVEL));
   const logger = new Logger('pgkube');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flagsOf } from '../src/config/command-line';
+import { defaultOf, meaningOf } from '../src/config/help';
 import { loadSettings, SETTING_NAMES } from '../src/config/settings';
 import { runServerToExit } from './support/server-process';
 
@@ -63,11 +64,18 @@ describe('settings from the environment and the command line', () => {
 describe('the documentation of the settings', () => {
   const read = (file: string) => readFileSync(join(__dirname, '..', file), 'utf8');
 
-  it.each(SETTING_NAMES)('names %s and its flags in .env.example and the README', (setting) => {
+  it.each(SETTING_NAMES)('names %s and its flags in .env.example, and in the README as --help describes it', (setting) => {
     const row = read('README.md').split('\n').find((line) => line.startsWith(`| \`${setting}\` |`));
-    for (const flag of flagsOf(setting)) expect(row).toContain(`\`${flag}\``);
+    const defaultCell = defaultOf(setting) === 'unset' ? 'unset' : `\`${defaultOf(setting)}\``;
+    const flags = flagsOf(setting).map((flag) => `\`${flag}\``).join(', ');
+    expect(row).toBe(`| \`${setting}\` | ${flags} | ${defaultCell} | ${meaningOf(setting)} |`);
     expect(read('.env.example')).toMatch(new RegExp(`^#? ?${setting}=`, 'm'));
     expect(read('.env.example')).toContain(flagsOf(setting)[0]);
+  });
+
+  it('has a README row for every setting and no other', () => {
+    const rows = read('README.md').split('\n').filter((line) => /^\| `[A-Z_]+` \| `--/.test(line));
+    expect(rows.map((line) => line.split('`')[1])).toEqual(SETTING_NAMES);
   });
 });
 
@@ -85,6 +93,16 @@ describe('a server started with bad settings', () => {
     const { code, stderr } = runServerToExit({ DATABASE_URL: 'postgresql://127.0.0.1:1/none' }, ['--insecure-bind-address=0.0.0.0']);
     expect(code).toBe(1);
     expect(stderr).toContain('give --insecure-allow-remote=true to mean it');
+  });
+
+  it('prints every flag with its variable, default and meaning for --help and -h, and stops', () => {
+    for (const flag of ['--help', '-h']) {
+      const { code, stdout } = runServerToExit({}, [flag]);
+      expect(code).toBe(0);
+      for (const setting of SETTING_NAMES) {
+        expect(stdout).toContain(`  ${flagsOf(setting).join(', ')}\n      ${setting}, default ${defaultOf(setting)}: ${meaningOf(setting).replace(/`/g, '')}`);
+      }
+    }
   });
 
   it('stops at an unknown flag', () => {

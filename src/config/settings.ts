@@ -1,187 +1,190 @@
 import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
 import { flagsOf, settingsFromFlags } from './command-line';
+import { Describe } from './setting-description';
 
 /**
- * Every setting of the server, read from the environment and from command-line flags (documented in .env.example
- * and the README; a flag wins over the environment).
+ * Every setting of the server, read from the environment and from command-line flags (a flag wins over the
+ * environment). Each one's description is what `--help` prints and the README's settings table says.
  */
 export class Settings {
-  /** PostgreSQL connection string; unset means an embedded PostgreSQL in `dataDir` */
+  @Describe('PostgreSQL connection string. Unset: an embedded PostgreSQL in `DATA_DIR`.')
   @IsOptional()
   @IsString()
   DATABASE_URL?: string;
 
-  /** address of the insecure port (plain HTTP, no authentication, full access) */
+  @Describe('address of the insecure port (plain HTTP, no authentication, full access)')
   @IsIP()
   INSECURE_BIND_ADDRESS = '127.0.0.1';
 
-  /** port of the insecure port; 0 takes any free port */
+  @Describe('port of the insecure port (0: any free port)')
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 8080;
 
-  /** serve the insecure port on an address other than loopback (every client that reaches it can do anything) */
+  @Describe('`true` lets the insecure port listen beyond loopback (logs a warning); without it such an address stops the server')
   @IsBoolean()
   INSECURE_ALLOW_REMOTE = false;
 
-  /** address of the secure port (HTTPS, authenticated) */
+  @Describe('address of the secure port (HTTPS)')
   @IsIP()
   BIND_ADDRESS = '0.0.0.0';
 
-  /** port of the secure port; 0 takes any free port */
+  @Describe('port of the secure port (0: any free port)')
   @IsInt()
   @Min(0)
   @Max(65535)
   SECURE_PORT = 6443;
 
-  /** the secure port's certificate (PEM; may carry the chain); unset: a self-signed one in CERT_DIR */
+  @Describe("the secure port's certificate (PEM, may hold the chain). Unset: a self-signed one in `CERT_DIR`")
   @IsString()
   TLS_CERT_FILE = '';
 
-  /** the private key of TLS_CERT_FILE (PEM) */
+  @Describe('its private key (PEM)')
   @IsString()
   TLS_PRIVATE_KEY_FILE = '';
 
-  /** where the self-signed certificate is made once and kept when TLS_CERT_FILE is not given */
+  @Describe('where the self-signed certificate (`apiserver.crt`, `apiserver.key`) is made once and kept')
   @IsString()
   CERT_DIR = './.data-certs';
 
-  /** CA bundle that client certificates are verified against (the x509 authenticator); unset: off */
+  @Describe("CA bundle for client certificates: the subject's CN is the user, its O entries the groups")
   @IsString()
   CLIENT_CA_FILE = '';
 
-  /** CSV file of bearer tokens: token,user,uid,"group1,group2" (the token authenticator); unset: off */
+  @Describe('static bearer tokens, a CSV line each: `token,user,uid,"group1,group2"` (read at start)')
   @IsString()
   TOKEN_AUTH_FILE = '';
 
-  /** OpenID Connect issuer whose ID tokens are accepted as bearer tokens (https); unset: off */
+  @Describe('OpenID Connect issuer (https) whose ID tokens are accepted as bearer tokens')
   @IsString()
   OIDC_ISSUER_URL = '';
 
-  /** the audience (client id) an ID token must be issued for */
+  @Describe('the audience an ID token must have (needed with the issuer)')
   @IsString()
   OIDC_CLIENT_ID = '';
 
-  /** the claim that names the user */
+  @Describe('the claim that names the user')
   @IsString()
   OIDC_USERNAME_CLAIM = 'sub';
 
-  /** put before every OIDC user name; unset: the issuer URL and '#' for claims other than email; '-': nothing */
+  @Describe('put before OIDC user names; unset: `<issuer>#` for claims other than `email`; `-`: nothing')
   @IsString()
   OIDC_USERNAME_PREFIX = '';
 
-  /** the claim (a string or a list of strings) that holds the user's groups; unset: no groups from the token */
+  @Describe("the claim (string or list) that holds the user's groups")
   @IsString()
   OIDC_GROUPS_CLAIM = '';
 
-  /** put before every OIDC group name */
+  @Describe('put before OIDC group names')
   @IsString()
   OIDC_GROUPS_PREFIX = '';
 
-  /** CA bundle that the issuer's certificate is verified against; unset: the system's */
+  @Describe("CA bundle the issuer's certificate is verified against (unset: the system's)")
   @IsString()
   OIDC_CA_FILE = '';
 
-  /** requests on the secure port without credentials are served as system:anonymous */
+  @Describe('requests without credentials on the secure port are `system:anonymous` (group `system:unauthenticated`)')
   @IsBoolean()
   ANONYMOUS_AUTH = true;
 
-  /** data folder of the embedded PostgreSQL */
+  @Describe('data folder of the embedded PostgreSQL (kept across restarts)')
   @IsString()
   DATA_DIR = './.data';
 
-  /** port of the embedded PostgreSQL (127.0.0.1 only) */
+  @Describe('port of the embedded PostgreSQL, on 127.0.0.1 only')
   @IsInt()
   @Min(1)
   @Max(65535)
   EMBEDDED_POSTGRES_PORT = 55432;
 
-  /** connections in this instance's pool */
+  @Describe("connections in each instance's pool")
   @IsInt()
   @Min(1)
   @Max(1000)
   DATABASE_POOL_SIZE = 20;
 
+  @Describe('least level logged: `error`, `warn`, `log`, `debug` or `verbose`')
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
 
-  /** a watch without timeoutSeconds lasts between this and twice this (kube-apiserver's --min-request-timeout) */
+  @Describe('seconds; a watch without `timeoutSeconds` lasts between this and twice this')
   @IsInt()
   @Min(1)
   MIN_REQUEST_TIMEOUT = 1800;
 
-  /** non-watch reads served at once before 429 Too Many Requests; 0 means no limit */
+  @Describe('non-watch reads served at once; more get 429 (0: no limit)')
   @IsInt()
   @Min(0)
   MAX_REQUESTS_INFLIGHT = 400;
 
-  /** writes served at once before 429 Too Many Requests; 0 means no limit */
+  @Describe('writes served at once; more get 429 (0: no limit)')
   @IsInt()
   @Min(0)
   MAX_MUTATING_REQUESTS_INFLIGHT = 200;
 
-  /** after SIGTERM, /readyz fails for this long before the server stops accepting (load balancers notice) */
+  @Describe('after SIGTERM, `/readyz` fails this long before the server stops accepting')
   @IsInt()
   @Min(0)
   SHUTDOWN_DELAY_SECONDS = 0;
 
-  /** changes older than this are compacted away (a watch from before them gets 410 Gone) */
+  @Describe('changes older than this are compacted away (older watches get 410)')
   @IsInt()
   @Min(1)
   CHANGE_LOG_RETENTION_SECONDS = 3600;
 
-  /** at most this many changes are kept */
+  @Describe('at most this many changes are kept')
   @IsInt()
   @Min(1)
   CHANGE_LOG_RETENTION_COUNT = 100_000;
 
-  /** how often each instance compacts the change log (one instance at a time does the work) */
+  @Describe('how often each instance compacts (one at a time does the work)')
   @IsInt()
   @Min(1)
   COMPACTION_INTERVAL_SECONDS = 60;
 
-  /** how often the garbage collector re-checks every owner and dependent (it also acts on each change at once) */
+  @Describe('how often the garbage collector re-checks every owner and dependent')
   @IsInt()
   @Min(1)
   GC_SWEEP_INTERVAL_SECONDS = 60;
 
-  /** audit.k8s.io/v1 Policy (YAML or JSON) that chooses what is audited; unset: nothing is */
+  @Describe('`audit.k8s.io/v1` Policy (YAML or JSON); unset: nothing is audited')
   @IsString()
   AUDIT_POLICY_FILE = '';
 
-  /** file the audit events are appended to as JSON lines; '-' is standard output; unset: no file */
+  @Describe('file the audit events are appended to as JSON lines (`-`: standard output)')
   @IsString()
   AUDIT_LOG_PATH = '';
 
-  /** megabytes an audit log file reaches before it is rotated; 0: never */
+  @Describe('megabytes before the audit log is rotated (0: never)')
   @IsInt()
   @Min(0)
   AUDIT_LOG_MAXSIZE = 0;
 
-  /** rotated audit log files kept; 0: all */
+  @Describe('rotated audit logs kept (0: all)')
   @IsInt()
   @Min(0)
   AUDIT_LOG_MAXBACKUP = 0;
 
-  /** days a rotated audit log file is kept; 0: forever */
+  @Describe('days a rotated audit log is kept (0: forever)')
   @IsInt()
   @Min(0)
   AUDIT_LOG_MAXAGE = 0;
 
-  /** write the audit events to the audit_events table too */
+  @Describe('audit events go to the `audit_events` table too (with a policy)')
   @IsBoolean()
   AUDIT_DATABASE = true;
 
-  /** audit events held per sink while they wait to be written; beyond it they are dropped and counted */
+  @Describe('audit events each sink holds while they wait to be written; beyond that they are dropped and counted')
   @IsInt()
   @Min(1)
   AUDIT_LOG_BATCH_BUFFER_SIZE = 10_000;
 }
 
 /** The names of every setting, in the order of the class. */
-export const SETTING_NAMES = ['DATABASE_URL', ...Object.keys(new Settings())] as (keyof Settings)[];
+// DATABASE_URL has no default, so it is named even where class fields without one are left out
+export const SETTING_NAMES = [...new Set(['DATABASE_URL', ...Object.keys(new Settings())])] as (keyof Settings)[];
 
 const typed = (type: string) => new Set(SETTING_NAMES.filter((key) => typeof new Settings()[key] === type));
 const NUMERIC = typed('number');

@@ -102,8 +102,8 @@ export async function startServerProcess(env: Record<string, string>, args: stri
   };
 }
 
-/** Runs `node main.js` to its end (for settings that stop it at start); returns its exit code and stderr. */
-export function runServerToExit(env: Record<string, string>, args: string[] = []): { code: number | null; stderr: string } {
+/** Runs `node main.js` to its end (for settings that stop it at start, or --help); returns its exit code and output. */
+export function runServerToExit(env: Record<string, string>, args: string[] = []): { code: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [serverEntry(), ...args], { env: serverEnv(env), encoding: 'utf8', timeout: 30_000 });
-  return { code: result.status, stderr: result.stderr };
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
