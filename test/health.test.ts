@@ -37,6 +37,13 @@ describe('/livez, /readyz and /healthz', () => {
     }
   });
 
+  it('answers HEAD as GET, without a body', async () => {
+    for (const path of ['/livez', '/readyz', '/healthz', '/readyz/ping']) {
+      const response = await http(server.url, 'HEAD', path);
+      expect([path, response.status, response.text]).toEqual([path, 200, '']);
+    }
+  });
+
   it('lists each check with ?verbose', async () => {
     const ready = await http(server.url, 'GET', '/readyz?verbose');
     expect(ready.text).toBe(`${READY_CHECKS.map((c) => `[+]${c} ok\n`).join('')}readyz check passed\n`);

@@ -61,6 +61,12 @@ describe('/metrics after a kubectl session', () => {
     expect(sample(text, 'apiserver_request_duration_seconds_count', request({ verb: 'POST', scope: 'namespace' }))).toBe(1);
   });
 
+  it('keeps watches out of the latency histogram and counts the open ones as long-running', async () => {
+    const watchLabels = request({ verb: 'WATCH', scope: 'namespace' });
+    expect(sample(text, 'apiserver_request_duration_seconds_count', watchLabels)).toBeUndefined();
+    expect(sample(text, 'apiserver_longrunning_requests', watchLabels)).toBe(1);
+  });
+
   it('shows open watches per resource and the events sent to them', () => {
     const kind = { group: 'extensions', version: 'v1beta1', kind: 'Deployment' };
     expect(sample(text, 'apiserver_registered_watchers', kind)).toBe(1);
@@ -77,7 +83,8 @@ describe('/metrics after a kubectl session', () => {
   });
 
   it('shows the database pool, compaction runs and garbage-collector leadership', () => {
-    expect(sample(text, 'pgkube_database_pool_connections', { state: 'max' })).toBe(5);
+    expect(sample(text, 'pgkube_database_pool_max_connections')).toBe(5);
+    expect(sample(text, 'pgkube_database_pool_connections', { state: 'max' })).toBeUndefined();
     expect(sample(text, 'pgkube_database_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'pgkube_change_log_compactions_total', { result: 'idle' })).toBe(1);
     expect(sample(text, 'pgkube_garbage_collector_leader')).toBe(1);

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Head, Param, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../common/errors/status-error';
 import { Query } from '../common/request/query';
@@ -22,7 +22,27 @@ export class HealthController {
   constructor(private readonly health: HealthChecks) {}
 
   @Get(ENDPOINTS)
-  async all(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  all(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.report(request, reply);
+  }
+
+  // HEAD as GET, without the body (load balancers' checks send it): the server exposes no HEAD routes by itself
+  @Head(ENDPOINTS)
+  allHead(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.report(request, reply);
+  }
+
+  @Get(ENDPOINTS.map((endpoint) => `${endpoint}/:check`))
+  one(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Param('check') name: string) {
+    return this.reportOne(request, reply, name);
+  }
+
+  @Head(ENDPOINTS.map((endpoint) => `${endpoint}/:check`))
+  oneHead(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Param('check') name: string) {
+    return this.reportOne(request, reply, name);
+  }
+
+  private async report(request: FastifyRequest, reply: FastifyReply) {
     const endpoint = endpointOf(request);
     const query = request.query as Query;
     const excluded = new Set([query.exclude ?? []].flat());
@@ -45,8 +65,7 @@ export class HealthController {
     }
   }
 
-  @Get(ENDPOINTS.map((endpoint) => `${endpoint}/:check`))
-  async one(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Param('check') name: string) {
+  private async reportOne(request: FastifyRequest, reply: FastifyReply, name: string) {
     const check = this.health.endpoints[endpointOf(request)].find((c) => c.name === name);
     if (!check) throw apiErrors.pathNotFound();
     const [result] = await this.health.run([check]);

@@ -12,6 +12,16 @@ import { ServerMetrics } from './server-metrics';
 
 type RequestKind = 'readOnly' | 'mutating';
 
+const metricLabels = (info: RequestInfo) => ({
+  verb: info.verb,
+  group: info.group,
+  version: info.version,
+  resource: info.resource,
+  subresource: info.subresource,
+  scope: info.scope,
+  component: 'apiserver',
+});
+
 /**
  * The edge every request passes: it counts the request and its latency in the metrics, writes its log line when the
  * response ends, and holds non-watch API requests to the in-flight limits (429 beyond them, as the apiserver). Once
@@ -43,8 +53,10 @@ export class RequestObserver implements OnModuleInit {
       const kind: RequestKind | undefined = info.api && !info.longRunning ? (info.mutating ? 'mutating' : 'readOnly') : undefined;
       const admitted = kind === undefined || this.limits[kind] === 0 || this.inflight[kind] < this.limits[kind];
       if (kind && admitted) this.changeInflight(kind, 1);
+      if (info.longRunning) this.metrics.longRunningRequests.inc(metricLabels(info));
       reply.raw.once('close', () => {
         if (kind && admitted) this.changeInflight(kind, -1);
+        if (info.longRunning) this.metrics.longRunningRequests.dec(metricLabels(info));
         this.record(request, reply, info, Number(process.hrtime.bigint() - started) / 1e9);
       });
       if (!admitted) {
@@ -66,17 +78,9 @@ export class RequestObserver implements OnModuleInit {
 
   private record(request: FastifyRequest, reply: FastifyReply, info: RequestInfo, seconds: number): void {
     const code = reply.raw.statusCode;
-    const labels = {
-      verb: info.verb,
-      group: info.group,
-      version: info.version,
-      resource: info.resource,
-      subresource: info.subresource,
-      scope: info.scope,
-      component: 'apiserver',
-    };
+    const labels = metricLabels(info);
     this.metrics.requests.inc({ ...labels, code: String(code) });
-    this.metrics.requestDuration.observe(labels, seconds);
+    if (!info.longRunning) this.metrics.requestDuration.observe(labels, seconds);
     const line = {
       message: 'request',
       verb: info.verb,

@@ -22,11 +22,19 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  /** Requests that end when answered; a watch lasts as long as its client stays, and is in longRunningRequests. */
   readonly requestDuration = new Histogram({
     name: 'apiserver_request_duration_seconds',
-    help: 'Response latency distribution in seconds for each verb, group, version, resource, subresource, scope and component.',
+    help: 'Response latency distribution in seconds for each verb, group, version, resource, subresource, scope and component (long-running requests such as watches are left out).',
     labelNames: REQUEST_LABELS,
     buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly longRunningRequests = new Gauge({
+    name: 'apiserver_longrunning_requests',
+    help: 'Gauge of all active long-running apiserver requests (watches) broken out by verb, group, version, resource, scope and component.',
+    labelNames: REQUEST_LABELS,
     registers: [this.registry],
   });
 

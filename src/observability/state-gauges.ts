@@ -50,13 +50,20 @@ export class StateGauges {
     });
     new Gauge({
       name: 'pgkube_database_pool_connections',
-      help: "Connections in this instance's PostgreSQL pool, by state (idle, in_use), and its size (max).",
+      help: "Connections open in this instance's PostgreSQL pool, by state (idle, in_use).",
       labelNames: ['state'],
       registers,
       collect() {
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-        this.set({ state: 'max' }, settings.DATABASE_POOL_SIZE);
+      },
+    });
+    new Gauge({
+      name: 'pgkube_database_pool_max_connections',
+      help: "The most connections this instance's PostgreSQL pool opens (DATABASE_POOL_SIZE).",
+      registers,
+      collect() {
+        this.set(settings.DATABASE_POOL_SIZE);
       },
     });
     new Gauge({
