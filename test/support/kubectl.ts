@@ -17,6 +17,9 @@ export const KUBECTLS: KubectlClient[] = [
   { tag: 'path', binary: 'kubectl' },
   ...(existsSync(KUBECTL_1_20) ? [{ tag: 'v120', binary: KUBECTL_1_20 }] : []),
 ];
+if (KUBECTLS.length === 1) {
+  process.stderr.write(`kubectl 1.20 is missing (${KUBECTL_1_20}): its cases are skipped; scripts/fetch-kubectl-1.20.sh fetches it\n`);
+}
 
 export interface KubectlResult {
   code: number | null;
