@@ -49,13 +49,22 @@ async function changeLogMark(): Promise<string> {
   return `${rows[0].n}@${rows[0].newest}`;
 }
 
+/** Objects marked for deletion whose finalizers the garbage collector itself removes (it will write them soon). */
+async function pendingCollection(): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n FROM objects
+     WHERE body->'metadata' ? 'deletionTimestamp' AND body->'metadata'->'finalizers' ?| array['orphan', 'foregroundDeletion']`,
+  );
+  return rows[0].n;
+}
+
 /** Waits until what a real write set going (the garbage collector finishing a deletion) has settled. */
 async function settled(): Promise<string> {
   let mark = await changeLogMark();
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 75; i++) {
     await new Promise((resolve) => setTimeout(resolve, 40));
     const next = await changeLogMark();
-    if (next === mark) return mark;
+    if (next === mark && (await pendingCollection()) === 0) return mark;
     mark = next;
   }
   return mark;
