@@ -89,7 +89,14 @@ it(`answers ${RUNS} generated requests within the invariants`, async () => {
       return;
     }
     const after = await changeLogMark();
-    if (after !== mark) throw new Error(`answered ${response.status} but the change log moved (${mark} → ${after})${replay}`);
+    if (after !== mark) {
+      const { rows } = await db.query(
+        `SELECT resource_version, event_type, resource, namespace, name FROM change_log WHERE resource_version > $1 ORDER BY 1`,
+        [mark.split('@')[1]],
+      );
+      const changes = rows.map((r) => `${r.resource_version} ${r.event_type} ${r.resource} ${r.namespace}/${r.name}`).join('; ');
+      throw new Error(`answered ${response.status} but the change log moved (${mark} → ${after}: ${changes})${replay}`);
+    }
   });
   await fc.assert(property, { numRuns: RUNS, seed: SEED });
   // the run reached the store, not only the edge: writes and dry runs were served, not all refused

@@ -32,6 +32,10 @@ describe('conform', () => {
     expect(decode({ name: 'a', unknown: 1, paused: null, extra: { anything: [1, 'x'] } })).toEqual({ name: 'a', extra: { anything: [1, 'x'] } });
   });
 
+  it("takes int32's whole range, both ends", () => {
+    expect(decode({ replicas: 2147483647, port: -2147483648 })).toEqual({ replicas: 2147483647, port: -2147483648 });
+  });
+
   it('writes quantities in canonical form', () => {
     expect(decode({ memory: '1.5Gi' })).toEqual({ memory: '1536Mi' });
     expect(decode({ memory: 2 })).toEqual({ memory: '2' });
@@ -44,6 +48,8 @@ describe('conform', () => {
   it.each([
     [{ replicas: 'x' }, 'json: cannot unmarshal string into Go struct field WidgetSpec.spec.replicas of type int32'],
     [{ replicas: 1.5 }, 'of type int32'],
+    [{ replicas: 2147483648 }, 'of type int32'],
+    [{ port: 2147483648 }, 'of type intstr.IntOrString'],
     [{ size: 'x' }, 'of type int64'],
     [{ paused: 'true' }, 'cannot unmarshal string into Go struct field WidgetSpec.spec.paused of type bool'],
     [{ port: true }, 'of type intstr.IntOrString'],

@@ -7,6 +7,8 @@ import { LeafType, Schema } from './schema';
 export class ShapeError extends Error {}
 
 const INT32 = 2 ** 31;
+/** Go's int32 range: -2^31 to 2^31 - 1. */
+const isInt32 = (value: unknown) => Number.isInteger(value) && (value as number) >= -INT32 && (value as number) < INT32;
 
 const GO_TYPES: Record<LeafType, string> = {
   string: 'string',
@@ -51,11 +53,11 @@ function leafFits(value: unknown, type: LeafType): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'int32':
-      return Number.isInteger(value) && Math.abs(value as number) <= INT32;
+      return isInt32(value);
     case 'int64':
       return Number.isInteger(value);
     case 'intOrString':
-      return typeof value === 'string' || (Number.isInteger(value) && Math.abs(value as number) <= INT32);
+      return typeof value === 'string' || isInt32(value);
     case 'quantity':
       return typeof value === 'string' || typeof value === 'number';
     case 'time':
