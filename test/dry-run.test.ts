@@ -224,6 +224,14 @@ describe('dryRun=All on a delete', () => {
     await call('DELETE', `${replicaSets}/web-1?propagationPolicy=Background`);
   });
 
+  it('asked in the query beside a DeleteOptions body without one is still a dry run (the fuzz suite found it deleting)', async () => {
+    const single = await writesNothing(() => call('DELETE', `${WEB}?${DRY}`, { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' }));
+    expect(single.status).toBe(200);
+    const collection = await writesNothing(() => call('DELETE', `${DEPLOYMENTS}?${DRY}`, { propagationPolicy: 'Background' }));
+    expect(collection.status).toBe(200);
+    expect((await call('GET', WEB)).status).toBe(200);
+  });
+
   it('of a collection answers the list and deletes nothing', async () => {
     await call('POST', DEPLOYMENTS, { ...deployment.manifest, metadata: { name: 'web2' } });
     const response = await writesNothing(() => call('DELETE', `${DEPLOYMENTS}?${DRY}`));

@@ -66,13 +66,15 @@ function fromQuery(query: Query, all: boolean): DeleteOptions {
 
 /**
  * The DeleteOptions of a request: from the body when there is one (the query is then ignored), else from the query
- * (single deletes only: a delete-collection reads options from its body alone, but for `dryRun`).
+ * (single deletes only: a delete-collection reads options from its body alone, but for `dryRun`). A `dryRun` in the
+ * query counts even beside a body: a client that asked for a dry run anywhere gets one, never a real delete.
  */
 export function readDeleteOptions(request: ApiRequest, queryAllowed: boolean): DeleteOptions {
   const hasBody = request.body !== undefined && request.body.length > 0;
   const options = hasBody
     ? fromBody(decodeDocument(request.body, request.contentType, 'DeleteOptions'))
     : fromQuery(request.query, queryAllowed);
+  if (hasBody && dryRunOf(queryValues(request.query, 'dryRun'), 'DeleteOptions')) options.dryRun = true;
   if (options.orphanDependents !== undefined && options.propagationPolicy !== undefined) {
     throw invalidOptions(options, 'OrphanDependents and DeletionPropagation cannot be both set');
   }
