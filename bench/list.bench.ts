@@ -3,9 +3,9 @@
  * selector matching 1 %, a field selector on metadata.name — with the plans of the exact statements the server runs.
  */
 import { Client } from 'pg';
-import { listConditions, readListOptions } from '../src/common/selectors/list-options';
-import { listStatement } from '../src/common/store/object-store';
-import { Query } from '../src/common/request/query';
+import { listConditions, readListOptions } from '../src/registry/store/list-options';
+import { listStatement } from '../src/registry/store/object-store';
+import { Query } from '../src/apimachinery/parameters/query';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
 import { profileTables, profileWork } from './support/cpu-profile';
 import { percentile } from './support/load';

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createApp } from '../src/app';
-import { decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
-import { JsonObject } from '../src/common/codec/protobuf/json-mapping';
+import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { JsonObject } from '../src/apiserver/codec/protobuf/json-mapping';
 import { loadSettings } from '../src/config/settings';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 

@@ -3,6 +3,6 @@
 const { cpSync } = require('node:fs');
 const { join } = require('node:path');
 
-const dir = join('common', 'codec', 'protobuf', 'proto');
+const dir = join('apiserver', 'codec', 'protobuf', 'proto');
 const root = join(__dirname, '..');
 cpSync(join(root, 'src', dir), join(root, process.argv[2] ?? 'dist', dir), { recursive: true });

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
-import { ApiMachineryModule } from './common/api-machinery.module';
+import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
@@ -28,7 +28,7 @@ export class AppModule {
       imports: [
         SettingsModule.forRoot(settings),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
-        ApiMachineryModule,
+        ApiServerModule,
         CoreModule,
         ExtensionsModule,
         FederationModule,

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
-import { StatusExceptionFilter } from './common/http/status-exception.filter';
+import { StatusExceptionFilter } from './apiserver/http/status-exception.filter';
 import { Settings } from './config/settings';
 import { withApplicationName } from './database/application-name';
 import { JsonLogger } from './logging/json-logger';

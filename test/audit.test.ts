@@ -5,7 +5,7 @@ import { parsePolicy } from '../src/auth/audit/audit-policy';
 import { BatchBuffer } from '../src/auth/audit/batch-buffer';
 import { LogFileSink } from '../src/auth/audit/log-file.sink';
 import { csvFields, readTokenFile } from '../src/auth/authenticators/token-file.authenticator';
-import { RequestInfo } from '../src/common/request/request-info';
+import { RequestInfo } from '../src/apiserver/request/request-info';
 
 const info = (fields: Partial<RequestInfo>): RequestInfo => ({
   verb: 'GET',

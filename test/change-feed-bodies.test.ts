@@ -1,4 +1,4 @@
-import { ServerMetrics } from '../src/observability/server-metrics';
+import { ServerMetrics } from '../src/metrics/server-metrics';
 import { Change } from '../src/watch/change';
 import { ChangeFeed } from '../src/watch/change-feed.service';
 import { ChangeHistory } from '../src/watch/change-history';

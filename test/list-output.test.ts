@@ -1,6 +1,6 @@
-import { jsonMembers } from '../src/common/codec/json-members';
-import { KubeObject } from '../src/common/meta/kube-object';
-import { listOutputJson, toListOutput } from '../src/common/meta/object-output';
+import { jsonMembers } from '../src/registry/json-members';
+import { KubeObject } from '../src/apimachinery/meta/kube-object';
+import { listOutputJson, toListOutput } from '../src/registry/object-output';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
 
 describe('jsonMembers', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { Reader, Writer } from 'protobufjs';
-import { decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
+import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed, KINDS } from './support/kinds';
 import { PREFIX, PROTOBUF, protocDecode, unwrap, withoutNulls } from './support/protobuf';

@@ -1,8 +1,8 @@
 import { Reader, Writer } from 'protobufjs';
-import { codecs, decodeEnveloped, encodeEnveloped } from '../src/common/codec/protobuf/envelope';
-import { MappingError } from '../src/common/codec/protobuf/mapping-error';
-import { messageType } from '../src/common/codec/protobuf/schema';
-import { encodeWatchFrame } from '../src/common/codec/protobuf/watch-frame';
+import { codecs, decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { MappingError } from '../src/apiserver/codec/protobuf/mapping-error';
+import { messageType } from '../src/apiserver/codec/protobuf/schema';
+import { encodeWatchFrame } from '../src/apiserver/codec/protobuf/watch-frame';
 import { KINDS } from './support/kinds';
 import { PREFIX, protocDecode, unwrap, withoutNulls } from './support/protobuf';
 

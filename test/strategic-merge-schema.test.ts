@@ -1,4 +1,4 @@
-import { strategicMergeSchema, TypeFacts } from '../src/common/patch/strategic-merge-schema';
+import { strategicMergeSchema, TypeFacts } from '../src/apimachinery/patch/strategic-merge-schema';
 import EXPECTED from './fixtures/patch-strategies-1.7.json';
 import { KINDS } from './support/kinds';
 

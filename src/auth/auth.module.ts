@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { KindRegistry } from '../common/registry/kind-registry';
+import { KindRegistry } from '../registry/kind-registry';
 import { Settings } from '../config/settings';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';

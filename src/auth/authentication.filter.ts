@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { apiErrors } from '../common/errors/status-error';
+import { apiErrors } from '../apimachinery/errors/status-error';
 import { RequestAuthenticator } from './authenticators/authenticator';
 import { tlsSocketOf } from './request-auth';
 import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from './user-info';

@@ -1,6 +1,6 @@
 import { FastifyRequest } from 'fastify';
-import { apiErrors } from '../common/errors/status-error';
-import { RequestInfo } from '../common/request/request-info';
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { RequestInfo } from '../apiserver/request/request-info';
 import { isAnonymous } from './user-info';
 
 /** The paths anyone may read (upstream's system:public-info-viewer role). */

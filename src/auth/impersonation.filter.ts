@@ -1,5 +1,5 @@
 import { FastifyRequest } from 'fastify';
-import { apiErrors } from '../common/errors/status-error';
+import { apiErrors } from '../apimachinery/errors/status-error';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from './user-info';
 
 const EXTRA_PREFIX = 'impersonate-extra-';

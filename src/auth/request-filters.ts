@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance } from 'fastify';
-import { StatusError } from '../common/errors/status-error';
-import { sendStatus } from '../common/http/reply';
+import { StatusError } from '../apimachinery/errors/status-error';
+import { sendStatus } from '../apiserver/http/reply';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';
 import { AuthorizationFilter } from './authorization.filter';

@@ -1,9 +1,9 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_TYPE } from '../common/codec/media-types';
-import { negotiate } from '../common/codec/negotiation';
-import { apiErrors } from '../common/errors/status-error';
-import { sendValue } from '../common/http/reply';
+import { JSON_TYPE } from '../apiserver/codec/media-types';
+import { negotiate } from '../apiserver/codec/negotiation';
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { sendValue } from '../apiserver/http/reply';
 
 export const AUTHENTICATION_GROUP = { group: 'authentication.k8s.io', version: 'v1', legacyDiscovery: false };
 

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { StatusError } from '../common/errors/status-error';
-import { KubeObject } from '../common/meta/kube-object';
-import { KindRegistry } from '../common/registry/kind-registry';
-import { DeleteOptions } from '../common/store/delete-options';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../common/store/deletion-policy';
-import { GenericRegistry, Transform } from '../common/store/generic-registry';
+import { StatusError } from '../apimachinery/errors/status-error';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { KindRegistry } from '../registry/kind-registry';
+import { DeleteOptions } from '../registry/store/delete-options';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/store/deletion-policy';
+import { GenericRegistry, Transform } from '../registry/store/generic-registry';
 import { Settings } from '../config/settings';
 import { Change } from '../watch/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber } from '../watch/change-feed.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../common/store/storage.module';
+import { StorageModule } from '../registry/store/storage.module';
 import { WatchModule } from '../watch/watch.module';
 import { CollectorLeadership } from './collector-leadership';
 import { GarbageCollector } from './garbage-collector.service';

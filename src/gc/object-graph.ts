@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { KubeObject } from '../common/meta/kube-object';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../common/store/deletion-policy';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/store/deletion-policy';
 import { PG_POOL } from '../database/database.tokens';
 
 /** An object with the table coordinates the garbage collector needs to act on it. */

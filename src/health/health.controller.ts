@@ -1,7 +1,7 @@
 import { Controller, Get, Head, Param, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrors } from '../common/errors/status-error';
-import { Query } from '../common/request/query';
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { Query } from '../apimachinery/parameters/query';
 import { HealthChecks, HealthEndpoint } from './health-checks';
 
 const ENDPOINTS: HealthEndpoint[] = ['livez', 'readyz', 'healthz'];

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { FastifyReply } from 'fastify';
-import { ServerMetrics } from './server-metrics';
+import { ServerMetrics } from '../metrics/server-metrics';
 
 /** `/metrics` in the Prometheus text format. */
 @Controller()

@@ -1,14 +1,14 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrors } from '../common/errors/status-error';
-import { sendStatus } from '../common/http/reply';
-import { KindRegistry } from '../common/registry/kind-registry';
-import { Query } from '../common/request/query';
-import { RequestInfo, requestInfo } from '../common/request/request-info';
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { sendStatus } from '../apiserver/http/reply';
+import { KindRegistry } from '../registry/kind-registry';
+import { Query } from '../apimachinery/parameters/query';
+import { RequestInfo, requestInfo } from '../apiserver/request/request-info';
 import { Settings } from '../config/settings';
 import { ShutdownSignal } from '../health/shutdown-signal';
-import { ServerMetrics } from './server-metrics';
+import { ServerMetrics } from '../metrics/server-metrics';
 
 type RequestKind = 'readOnly' | 'mutating';
 

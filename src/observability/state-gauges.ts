@@ -7,7 +7,7 @@ import { CollectorLeadership } from '../gc/collector-leadership';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { ChangeHistory } from '../watch/change-history';
 import { WatchService } from '../watch/watch.service';
-import { ServerMetrics } from './server-metrics';
+import { ServerMetrics } from '../metrics/server-metrics';
 
 /** The metrics that are a reading of this instance's state, taken at each scrape. */
 @Injectable()

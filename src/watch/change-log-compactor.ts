@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Settings } from '../config/settings';
 import { PrismaService } from '../database/prisma.service';
-import { ServerMetrics } from '../observability/server-metrics';
+import { ServerMetrics } from '../metrics/server-metrics';
 
 export interface CompactionResult {
   removed: number;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { apiErrors, StatusError } from '../common/errors/status-error';
-import { KubeObject } from '../common/meta/kube-object';
-import { KindDefinition } from '../common/registry/kind-definition';
-import { ObjectStore } from '../common/store/object-store';
+import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { KindDefinition } from '../registry/kind-definition';
+import { ObjectStore } from '../registry/store/object-store';
 import { Change, resourceKey } from './change';
 import { ChangeFeed } from './change-feed.service';
 

@@ -1,8 +1,8 @@
-import { EventSink, EventStream, WatchEvent } from '../common/codec/watch-events';
-import { KubeObject } from '../common/meta/kube-object';
-import { toOutput } from '../common/meta/object-output';
-import { KindDefinition } from '../common/registry/kind-definition';
-import { ListOptions, matchesListOptions } from '../common/selectors/list-options';
+import { EventSink, EventStream, WatchEvent } from './watch-events';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { toOutput } from '../registry/object-output';
+import { KindDefinition } from '../registry/kind-definition';
+import { ListOptions, matchesListOptions } from '../registry/store/list-options';
 import { Change, resourceKey } from './change';
 import { FeedSubscriber } from './change-feed.service';
 

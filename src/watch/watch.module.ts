@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../common/store/storage.module';
+import { StorageModule } from '../registry/store/storage.module';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from './change-history';
 import { ChangeLogCompactor } from './change-log-compactor';

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { apiErrors, Status } from '../common/errors/status-error';
-import { KindDefinition } from '../common/registry/kind-definition';
-import { ListOptions, listConditions } from '../common/selectors/list-options';
-import { ObjectStore } from '../common/store/object-store';
+import { apiErrors, Status } from '../apimachinery/errors/status-error';
+import { KindDefinition } from '../registry/kind-definition';
+import { ListOptions, listConditions } from '../registry/store/list-options';
+import { ObjectStore } from '../registry/store/object-store';
 import { Settings } from '../config/settings';
-import { ServerMetrics } from '../observability/server-metrics';
+import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from './change-history';
 import { SessionHooks, WatchSession } from './watch-session';

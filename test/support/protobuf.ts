@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { Reader } from 'protobufjs';
-import { codecs } from '../../src/common/codec/protobuf/envelope';
-import { messageType, PROTO_DIR } from '../../src/common/codec/protobuf/schema';
+import { codecs } from '../../src/apiserver/codec/protobuf/envelope';
+import { messageType, PROTO_DIR } from '../../src/apiserver/codec/protobuf/schema';
 
 export const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 export const PREFIX = Buffer.from('k8s\0', 'latin1');

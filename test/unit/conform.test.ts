@@ -1,5 +1,5 @@
-import { conform, ShapeError } from '../../src/common/schema/conform';
-import { s } from '../../src/common/schema/schema';
+import { conform, ShapeError } from '../../src/apimachinery/schema/conform';
+import { s } from '../../src/apimachinery/schema/schema';
 
 const WIDGET = s.struct('WidgetSpec', {
   replicas: s.int32,

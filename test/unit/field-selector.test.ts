@@ -1,5 +1,5 @@
-import { StatusError } from '../../src/common/errors/status-error';
-import { parseFieldSelector } from '../../src/common/selectors/field-selector';
+import { StatusError } from '../../src/apimachinery/errors/status-error';
+import { parseFieldSelector } from '../../src/apimachinery/selectors/field-selector';
 
 describe('parseFieldSelector', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { StatusError } from '../../src/common/errors/status-error';
-import { applyJsonPatch } from '../../src/common/patch/json-patch';
+import { StatusError } from '../../src/apimachinery/errors/status-error';
+import { applyJsonPatch } from '../../src/apimachinery/patch/json-patch';
 
 const refusal = (document: unknown, patch: unknown): string => {
   try {

@@ -1,5 +1,5 @@
-import { StatusError } from '../../src/common/errors/status-error';
-import { matchesLabels, parseLabelSelector } from '../../src/common/selectors/label-selector';
+import { StatusError } from '../../src/apimachinery/errors/status-error';
+import { matchesLabels, parseLabelSelector } from '../../src/apimachinery/selectors/label-selector';
 
 const parseError = (input: string): string => {
   try {

@@ -1,4 +1,4 @@
-import { applyMergePatch } from '../../src/common/patch/merge-patch';
+import { applyMergePatch } from '../../src/apimachinery/patch/merge-patch';
 
 /** The examples of RFC 7386's appendix A. */
 describe('applyMergePatch (RFC 7386)', () => {

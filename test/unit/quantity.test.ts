@@ -1,4 +1,4 @@
-import { compareQuantities, formatQuantity, parseQuantity, QUANTITY_FORMAT_ERROR } from '../../src/common/schema/quantity';
+import { compareQuantities, formatQuantity, parseQuantity, QUANTITY_FORMAT_ERROR } from '../../src/apimachinery/schema/quantity';
 
 const canonical = (text: string) => formatQuantity(parseQuantity(text));
 

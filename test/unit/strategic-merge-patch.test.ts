@@ -1,6 +1,6 @@
-import { StatusError } from '../../src/common/errors/status-error';
-import { applyStrategicMergePatch } from '../../src/common/patch/strategic-merge-patch';
-import { strategicMergeSchema, TypeFacts } from '../../src/common/patch/strategic-merge-schema';
+import { StatusError } from '../../src/apimachinery/errors/status-error';
+import { applyStrategicMergePatch } from '../../src/apimachinery/patch/strategic-merge-patch';
+import { strategicMergeSchema, TypeFacts } from '../../src/apimachinery/patch/strategic-merge-schema';
 
 const DEPLOYMENT = strategicMergeSchema('extensions', 'v1beta1', 'Deployment') as TypeFacts;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
-import { RequestInfo } from '../../common/request/request-info';
+import { RequestInfo } from '../../apiserver/request/request-info';
 import { UserInfo } from '../user-info';
 
 export const LEVELS = ['None', 'Metadata', 'Request', 'RequestResponse'] as const;

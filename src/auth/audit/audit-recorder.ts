@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Settings } from '../../config/settings';
 import { PG_POOL } from '../../database/database.tokens';
-import { ServerMetrics } from '../../observability/server-metrics';
+import { ServerMetrics } from '../../metrics/server-metrics';
 import { UserInfo } from '../user-info';
 import { AuditDecision, AuditPolicy, AuditStage, readPolicyFile } from './audit-policy';
 import { BatchBuffer } from './batch-buffer';

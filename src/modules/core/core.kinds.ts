@@ -1,6 +1,6 @@
-import { defineKind, scaleSubresource, statusSubresource } from '../../common/registry/define-kind';
-import { KindDefinition, KindKey } from '../../common/registry/kind-definition';
-import { AUTOSCALING_SCALE } from '../../common/scale/scale-versions';
+import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { KindDefinition, KindKey } from '../../registry/kind-definition';
+import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */

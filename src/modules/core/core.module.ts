@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { registerApiGroup } from '../../common/registry/define-kind';
+import { registerApiGroup } from '../../registry/define-kind';
 import { CORE, CORE_KINDS } from './core.kinds';
 
 /** The core v1 API group (ReplicationControllers). */

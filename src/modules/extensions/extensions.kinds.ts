@@ -1,7 +1,7 @@
-import { defineKind, rollbackSubresource, scaleSubresource, statusSubresource } from '../../common/registry/define-kind';
-import { defineStrategy, KindDefinition } from '../../common/registry/kind-definition';
-import { EXTENSIONS_SCALE } from '../../common/scale/scale-versions';
-import { nameRules } from '../../common/validation/names';
+import { defineKind, rollbackSubresource, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { defineStrategy, KindDefinition } from '../../registry/kind-definition';
+import { EXTENSIONS_SCALE } from '../../registry/scale/scale-versions';
+import { nameRules } from '../../apimachinery/validation/names';
 import { REPLICATION_CONTROLLERS } from '../core/core.kinds';
 import { DAEMON_SET_STRATEGY } from './daemonset/daemonset.strategy';
 import { DEPLOYMENT_ROLLBACK } from './deployment/deployment.rollback';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { registerApiGroup } from '../../common/registry/define-kind';
+import { registerApiGroup } from '../../registry/define-kind';
 import { EXTENSIONS } from './extensions.group';
 import { EXTENSIONS_KINDS } from './extensions.kinds';
 

@@ -1,5 +1,5 @@
-import { defineKind } from '../../common/registry/define-kind';
-import { KindDefinition } from '../../common/registry/kind-definition';
+import { defineKind } from '../../registry/define-kind';
+import { KindDefinition } from '../../registry/kind-definition';
 import { CLUSTER_STRATEGY } from './cluster/cluster.strategy';
 
 export const FEDERATION = { group: 'federation', version: 'v1beta1', legacyDiscovery: false };

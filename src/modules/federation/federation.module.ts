@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { registerApiGroup } from '../../common/registry/define-kind';
+import { registerApiGroup } from '../../registry/define-kind';
 import { FEDERATION, FEDERATION_KINDS } from './federation.kinds';
 
 /** The federation/v1beta1 API group. */

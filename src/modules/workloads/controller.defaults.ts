@@ -1,4 +1,4 @@
-import { KubeObject } from '../../common/meta/kube-object';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { defaultPodTemplate } from './pod-template/pod-template.defaults';
 import { PodController } from './controller.types';
 

@@ -1,5 +1,5 @@
-import { s } from '../../common/schema/schema';
-import { COMMON_FIELD_LABELS, statusCountLabel } from '../../common/selectors/field-labels';
+import { s } from '../../apimachinery/schema/schema';
+import { COMMON_FIELD_LABELS, statusCountLabel } from '../../apimachinery/selectors/field-labels';
 
 /** The status of a ReplicaSet or ReplicationController (the same fields under two Go names). */
 export const REPLICA_STATUS_SCHEMA = (name: string) =>

@@ -1,5 +1,5 @@
-import { KubeObject } from '../../common/meta/kube-object';
-import { LabelSelector } from '../../common/selectors/label-selector-object';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { LabelSelector } from '../../apimachinery/selectors/label-selector-object';
 import { PodTemplateSpec } from './pod-template/pod-template.types';
 
 /** A kind that runs pods from a template, selected by a label selector (Deployment, ReplicaSet, DaemonSet). */

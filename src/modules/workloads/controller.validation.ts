@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../common/errors/field-error';
-import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../common/selectors/label-selector-object';
-import { nonNegative } from '../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../apimachinery/selectors/label-selector-object';
+import { nonNegative } from '../../apimachinery/validation/numbers';
 import { PodController } from './controller.types';
 import { validateControllerTemplate } from './pod-template/pod-template.validation';
 

@@ -1,5 +1,5 @@
-import { FieldError, fieldErrors } from '../../common/errors/field-error';
-import { nonNegative } from '../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
+import { nonNegative } from '../../apimachinery/validation/numbers';
 
 const PERCENT = /^[0-9]+%$/;
 

@@ -1,5 +1,5 @@
 import { load } from 'js-yaml';
-import { decodeEnveloped } from '../../../src/common/codec/protobuf/envelope';
+import { decodeEnveloped } from '../../../src/apiserver/codec/protobuf/envelope';
 import { FuzzRequest, FuzzResponse } from './fuzz-request';
 
 /** The Status an error response carries, in JSON, YAML or protobuf; undefined when it carries none. */

@@ -2,7 +2,7 @@ import fc, { Arbitrary } from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dump, load } from 'js-yaml';
-import { encodeEnveloped } from '../../../src/common/codec/protobuf/envelope';
+import { encodeEnveloped } from '../../../src/apiserver/codec/protobuf/envelope';
 import { KINDS } from '../kinds';
 import { FuzzRequest } from './fuzz-request';
 

@@ -1,10 +1,10 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { KubeObject } from '../../../common/meta/kube-object';
-import { selectorMatches } from '../../../common/selectors/label-selector-object';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { s } from '../../../common/schema/schema';
-import { nameRules } from '../../../common/validation/names';
-import { nonNegative } from '../../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { s } from '../../../apimachinery/schema/schema';
+import { nameRules } from '../../../apimachinery/validation/names';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultLabelsFromTemplate } from '../../workloads/controller.defaults';
 import { REPLICA_FIELD_LABELS, REPLICA_STATUS_SCHEMA } from '../../workloads/controller.schema';
 import { validateReplicaStatus } from '../../workloads/controller.validation';

@@ -1,6 +1,6 @@
-import { deepEqual } from '../../../common/meta/deep-equal';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
+import { deepEqual } from '../../../apimachinery/meta/deep-equal';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDaemonSet } from './daemonset.defaults';
 import { DAEMON_SET_FIELDS } from './daemonset.schema';
 import { DaemonSet } from './daemonset.types';

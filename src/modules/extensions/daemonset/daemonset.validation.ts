@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../common/selectors/label-selector-object';
-import { nonNegative } from '../../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { isEmptySelector, selectorMatches, validateLabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { validateStatusCounts } from '../../workloads/controller.validation';
 import { intOrPercentValue, notMoreThan100Percent, validateIntOrPercent } from '../../workloads/int-or-percent';
 import { validateControllerTemplate } from '../../workloads/pod-template/pod-template.validation';

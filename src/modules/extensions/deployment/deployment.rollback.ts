@@ -1,11 +1,11 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { KubeObject } from '../../../common/meta/kube-object';
-import { validateAnnotations } from '../../../common/meta/object-meta-validation';
-import { defineKind } from '../../../common/registry/define-kind';
-import { defineStrategy, RollbackBinding } from '../../../common/registry/kind-definition';
-import { s } from '../../../common/schema/schema';
-import { nameRules } from '../../../common/validation/names';
-import { nonNegative } from '../../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { validateAnnotations } from '../../../apimachinery/meta/object-meta-validation';
+import { defineKind } from '../../../registry/define-kind';
+import { defineStrategy, RollbackBinding } from '../../../registry/kind-definition';
+import { s } from '../../../apimachinery/schema/schema';
+import { nameRules } from '../../../apimachinery/validation/names';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { EXTENSIONS } from '../extensions.group';
 
 interface DeploymentRollback extends KubeObject {

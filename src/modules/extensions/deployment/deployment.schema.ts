@@ -1,5 +1,5 @@
-import { LABEL_SELECTOR_SCHEMA } from '../../../common/selectors/label-selector-object';
-import { s } from '../../../common/schema/schema';
+import { LABEL_SELECTOR_SCHEMA } from '../../../apimachinery/selectors/label-selector-object';
+import { s } from '../../../apimachinery/schema/schema';
 import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
 
 export const DEPLOYMENT_FIELDS = {

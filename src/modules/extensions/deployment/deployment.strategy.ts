@@ -1,5 +1,5 @@
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDeployment } from './deployment.defaults';
 import { DEPLOYMENT_FIELDS } from './deployment.schema';
 import { podControllerSelector } from '../../workloads/controller.types';

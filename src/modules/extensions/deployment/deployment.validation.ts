@@ -1,5 +1,5 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { nonNegative } from '../../../common/validation/numbers';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { validateSelectedTemplate, validateStatusCounts } from '../../workloads/controller.validation';
 import { intOrPercentValue, notMoreThan100Percent, validateIntOrPercent } from '../../workloads/int-or-percent';
 import { Deployment } from './deployment.types';

@@ -1,5 +1,5 @@
-import { KubeObject } from '../../../common/meta/kube-object';
-import { s } from '../../../common/schema/schema';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { s } from '../../../apimachinery/schema/schema';
 
 const BACKEND = s.struct('IngressBackend', { serviceName: s.string, servicePort: s.intOrString });
 

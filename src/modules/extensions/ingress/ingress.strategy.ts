@@ -1,5 +1,5 @@
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
 import { INGRESS_FIELDS } from './ingress.schema';
 import { validateIngress, validateIngressStatus } from './ingress.validation';
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { dns1035Label, dns1123Subdomain, wildcardDns1123Subdomain } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { dns1035Label, dns1123Subdomain, wildcardDns1123Subdomain } from '../../../apimachinery/validation/names';
 import { validatePortNumOrName } from '../../workloads/pod-template/handler.validation';
 import { Backend, Ingress } from './ingress.schema';
 

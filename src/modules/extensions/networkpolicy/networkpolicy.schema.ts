@@ -1,6 +1,6 @@
-import { LABEL_SELECTOR_SCHEMA, LabelSelector } from '../../../common/selectors/label-selector-object';
-import { KubeObject } from '../../../common/meta/kube-object';
-import { s } from '../../../common/schema/schema';
+import { LABEL_SELECTOR_SCHEMA, LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { s } from '../../../apimachinery/schema/schema';
 
 /** The 1.7 NetworkPolicy: ingress rules only (egress, ipBlock and policyTypes came later and are dropped). */
 export const NETWORK_POLICY_FIELDS = {

@@ -1,8 +1,8 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { deepEqual } from '../../../common/meta/deep-equal';
-import { validateLabelSelector } from '../../../common/selectors/label-selector-object';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { deepEqual } from '../../../apimachinery/meta/deep-equal';
+import { validateLabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePortNumOrName } from '../../workloads/pod-template/handler.validation';
 import { NETWORK_POLICY_FIELDS, NetworkPolicy } from './networkpolicy.schema';
 

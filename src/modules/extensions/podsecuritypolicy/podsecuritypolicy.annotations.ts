@@ -1,4 +1,4 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 
 const APPARMOR = 'apparmor.security.beta.kubernetes.io/';
 const SECCOMP = 'seccomp.security.alpha.kubernetes.io/';

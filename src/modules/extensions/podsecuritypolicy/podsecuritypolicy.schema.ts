@@ -1,4 +1,4 @@
-import { s } from '../../../common/schema/schema';
+import { s } from '../../../apimachinery/schema/schema';
 
 const ID_RANGES = s.list(s.struct('IDRange', { min: s.int64, max: s.int64 }));
 

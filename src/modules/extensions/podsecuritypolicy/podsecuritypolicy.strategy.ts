@@ -1,7 +1,7 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { KubeObject } from '../../../common/meta/kube-object';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePolicyAnnotations } from './podsecuritypolicy.annotations';
 import { IdStrategy, POD_SECURITY_POLICY_FIELDS, PodSecurityPolicySpec } from './podsecuritypolicy.schema';
 

@@ -1,7 +1,7 @@
-import { FieldError } from '../../../common/errors/field-error';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { nameRules } from '../../../common/validation/names';
-import { nonNegative } from '../../../common/validation/numbers';
+import { FieldError } from '../../../apimachinery/errors/field-error';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { nameRules } from '../../../apimachinery/validation/names';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultPodController } from '../../workloads/controller.defaults';
 import { PodController, podControllerSelector } from '../../workloads/controller.types';
 import { REPLICA_FIELD_LABELS } from '../../workloads/controller.schema';

@@ -1,8 +1,8 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { KubeObject } from '../../../common/meta/kube-object';
-import { defineStrategy } from '../../../common/registry/kind-definition';
-import { s } from '../../../common/schema/schema';
-import { NameRule, nameRules } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { defineStrategy } from '../../../registry/kind-definition';
+import { s } from '../../../apimachinery/schema/schema';
+import { NameRule, nameRules } from '../../../apimachinery/validation/names';
 
 interface ThirdPartyResource extends KubeObject {
   versions?: { name?: string }[];

@@ -1,5 +1,5 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { cIdentifier, dns1123Label, portName, portNumber } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { cIdentifier, dns1123Label, portName, portNumber } from '../../../apimachinery/validation/names';
 import { validateHandler, validateProbe } from './handler.validation';
 import { Container, ContainerPort, EnvVar } from './pod-template.types';
 import { validateResources } from './resources.validation';

@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { nonNegative } from '../../../common/validation/numbers';
-import { portName, portNumber } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { nonNegative } from '../../../apimachinery/validation/numbers';
+import { portName, portNumber } from '../../../apimachinery/validation/names';
 import { Handler, Probe } from './pod-template.types';
 
 /** A port given as a number or a name (reference §12.5): the apiserver's ValidatePortNumOrName. */

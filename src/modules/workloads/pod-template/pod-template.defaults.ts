@@ -1,4 +1,4 @@
-import { formatQuantity, parseQuantity, roundUp } from '../../../common/schema/quantity';
+import { formatQuantity, parseQuantity, roundUp } from '../../../apimachinery/schema/quantity';
 import { Container, Handler, PodSpec, PodTemplateSpec, Probe, Volume } from './pod-template.types';
 import { VOLUME_SOURCES } from './pod-template.schema';
 

@@ -1,5 +1,5 @@
-import { OBJECT_META_SCHEMA } from '../../../common/meta/object-meta-schema';
-import { s, Schema } from '../../../common/schema/schema';
+import { OBJECT_META_SCHEMA } from '../../../apimachinery/meta/object-meta-schema';
+import { s, Schema } from '../../../apimachinery/schema/schema';
 
 /** The core v1 PodTemplateSpec of 1.7 (reference §12.1): typed where the server reads it, every field listed. */
 

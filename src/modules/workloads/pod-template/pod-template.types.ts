@@ -1,4 +1,4 @@
-import { ObjectMeta } from '../../../common/meta/kube-object';
+import { ObjectMeta } from '../../../apimachinery/meta/kube-object';
 
 /** The parts of a pod template the server reads, as POD_TEMPLATE_SCHEMA guarantees their types. */
 

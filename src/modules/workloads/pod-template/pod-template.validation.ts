@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { validateAnnotations, validateLabels } from '../../../common/meta/object-meta-validation';
-import { dns1123Label, dns1123Subdomain } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { validateAnnotations, validateLabels } from '../../../apimachinery/meta/object-meta-validation';
+import { dns1123Label, dns1123Subdomain } from '../../../apimachinery/validation/names';
 import { validateContainers, validateInitContainers } from './container.validation';
 import { PodSpec, PodTemplateSpec } from './pod-template.types';
 import { validateReadOnlyPersistentDisks, validateVolumes } from './volume.validation';

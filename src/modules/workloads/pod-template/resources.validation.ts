@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { compareQuantities, parseQuantity } from '../../../common/schema/quantity';
-import { qualifiedName } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { compareQuantities, parseQuantity } from '../../../apimachinery/schema/quantity';
+import { qualifiedName } from '../../../apimachinery/validation/names';
 import { Container } from './pod-template.types';
 
 /** Resources a container may name without a domain prefix. */

@@ -1,5 +1,5 @@
-import { FieldError, fieldErrors } from '../../../common/errors/field-error';
-import { dns1123Label } from '../../../common/validation/names';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { dns1123Label } from '../../../apimachinery/validation/names';
 import { VOLUME_SOURCES } from './pod-template.schema';
 import { Volume } from './pod-template.types';
 

@@ -1,0 +1,55 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryService } from './discovery/discovery.service';
+import { OpenApiDocument } from './discovery/openapi-document';
+import { CreateHandler } from './handlers/create.handler';
+import { DeleteCollectionHandler } from './handlers/delete-collection.handler';
+import { DeleteHandler } from './handlers/delete.handler';
+import { GetHandler } from './handlers/get.handler';
+import { ListHandler } from './handlers/list.handler';
+import { PatchHandler } from './handlers/patch.handler';
+import { RollbackHandler } from './handlers/rollback.handler';
+import { ScaleHandler } from './handlers/scale.handler';
+import { StatusHandler } from './handlers/status.handler';
+import { UpdateHandler } from './handlers/update.handler';
+import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
+import { ApiController } from './http/api.controller';
+import { InfoController } from './http/info.controller';
+import { OpenApiController } from './http/openapi.controller';
+import { KindRegistry } from '../registry/kind-registry';
+import { ScaleRegistry } from '../registry/scale/scale-registry';
+import { StorageModule } from '../registry/store/storage.module';
+import { WatchHandler } from './handlers/watch.handler';
+import { WatchModule } from '../watch/watch.module';
+
+/** Every verb handler; each declares the routes (verb, subresource) it serves. */
+const HANDLERS = [
+  CreateHandler,
+  GetHandler,
+  ListHandler,
+  UpdateHandler,
+  PatchHandler,
+  DeleteHandler,
+  DeleteCollectionHandler,
+  WatchHandler,
+  StatusHandler,
+  ScaleHandler,
+  RollbackHandler,
+];
+
+/** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
+@Global()
+@Module({
+  imports: [StorageModule, WatchModule],
+  controllers: [ApiController, InfoController, OpenApiController],
+  providers: [
+    KindRegistry,
+    ScaleRegistry,
+    DiscoveryService,
+    OpenApiDocument,
+    ...HANDLERS,
+    { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
+    VerbHandlers,
+  ],
+  exports: [KindRegistry, StorageModule, ScaleRegistry],
+})
+export class ApiServerModule {}

@@ -1,0 +1,32 @@
+import { RawBody } from '../codec/body-decoder';
+import { EventStream } from '../../watch/watch-events';
+import { Negotiated } from '../codec/negotiation';
+import { KindDefinition, Verb } from '../../registry/kind-definition';
+import { ResourcePath } from '../request/resource-path';
+import { Query } from '../../apimachinery/parameters/query';
+
+/** One request for a resource, resolved to its kind; what every verb handler receives. */
+export interface ApiRequest {
+  def: KindDefinition;
+  verb: Verb;
+  path: ResourcePath;
+  query: Query;
+  body: RawBody;
+  contentType?: string;
+  negotiated: Negotiated;
+}
+
+/** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */
+export type ApiResponse = { code: number; body: unknown } | { code: 200; events: EventStream };
+
+/** A verb on a resource's main path (no subresource) or on one of its subresources. */
+export interface Route {
+  verb: Verb;
+  subresource?: string;
+}
+
+/** A handler of one or more routes; the resource controller picks it by the verb and subresource of the request. */
+export interface VerbHandler {
+  readonly routes: readonly Route[];
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}

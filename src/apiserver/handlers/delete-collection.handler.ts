@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { toListOutput } from '../../registry/object-output';
+import { listConditions, readListOptions } from '../../registry/store/list-options';
+import { GenericRegistry } from '../../registry/store/generic-registry';
+import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { readDeleteOptions } from './delete-options.reader';
+
+/**
+ * DELETE of a collection: deletes every object the selectors match (uninitialized ones included) and answers with
+ * the list as it was before.
+ */
+@Injectable()
+export class DeleteCollectionHandler implements VerbHandler {
+  readonly routes = [{ verb: 'deletecollection' as const }];
+
+  constructor(private readonly registry: GenericRegistry) {}
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { def } = request;
+    const selection = listConditions(def, readListOptions(def, request.query, undefined, true));
+    const options = readDeleteOptions(request, false);
+    const listed = await this.registry.deleteCollection(def, request.path.namespace, selection, options);
+    return { code: 200, body: toListOutput(def, listed.items, listed.resourceVersion, request.path.path) };
+  }
+}

@@ -1,0 +1,90 @@
+import { decodeDocument } from '../codec/body-decoder';
+import { apiErrors } from '../../apimachinery/errors/status-error';
+import { decodeObject, DecodeTarget } from '../../registry/decode-object';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { toOutput } from '../../registry/object-output';
+import { applyPatch, decodePatch, Patch } from './apply-patch';
+import { strategicMergeSchema } from '../../apimachinery/patch/strategic-merge-schema';
+import { groupVersion } from '../../registry/kind-definition';
+import { parseResourceVersion } from '../../apimachinery/parameters/query';
+import { pathSegmentName } from '../../apimachinery/validation/names';
+import { ApiRequest } from './api-request';
+
+/** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
+export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind, groupVersion(target)));
+}
+
+/**
+ * The body of a PUT: the whole new object, of the endpoint's kind or of the given kind (a Scale), checked against
+ * the path as `checkReplacement` says.
+ */
+export function readReplacement(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  checkPathName(request);
+  const body = readObject(request, target);
+  checkReplacement(request, body);
+  return body;
+}
+
+/** The request body read as a patch of an object of the endpoint's kind, or of the given kind (a Scale). */
+export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
+  return decodePatch(request.contentType, request.body, strategicMergeSchema(target.group, target.version, target.kind));
+}
+
+/**
+ * `current` with the patch applied to its JSON form, as the body of a PUT would carry it (reference §8.1): decoded as
+ * the kind (the endpoint's, or the given one: a Scale), then checked like a PUT body.
+ */
+export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject, target: DecodeTarget = request.def): KubeObject {
+  const document = toOutput(request.def, current, { withTypeMeta: true, typeMeta: target });
+  const object = decodeObject(target, applyPatch(patch, document));
+  checkReplacement(request, object);
+  return object;
+}
+
+/**
+ * Checks the object a PUT or PATCH would store against the path: the same name (400 otherwise), a namespace that
+ * matches or is filled in (§2.5), and a resourceVersion, if any, that is a number.
+ */
+export function checkReplacement(request: ApiRequest, object: KubeObject): void {
+  const name = request.path.name as string;
+  const meta = object.metadata;
+  if (!meta.name) {
+    throw apiErrors.badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`);
+  }
+  if (meta.name !== name) {
+    throw apiErrors.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
+  }
+  settleNamespace(request, object, false);
+  if (meta.resourceVersion) meta.resourceVersion = parseResourceVersion(meta.resourceVersion);
+}
+
+/**
+ * Reconciles the namespace of a body with the namespace of the path (reference §2.5): taken from the path when
+ * absent, a 400 when different, cleared for cluster-scoped kinds.
+ */
+export function settleNamespace(request: ApiRequest, object: KubeObject, onCreate: boolean): void {
+  const meta = object.metadata;
+  if (!request.def.namespaced) {
+    delete meta.namespace;
+    return;
+  }
+  const pathNamespace = request.path.namespace as string;
+  if (!meta.namespace) {
+    meta.namespace = pathNamespace;
+  } else if (meta.namespace !== pathNamespace) {
+    throw apiErrors.badRequest(
+      onCreate
+        ? 'the namespace of the provided object does not match the namespace sent on the request'
+        : `the namespace of the object (${meta.namespace}) does not match the namespace on the request (${pathNamespace})`,
+    );
+  }
+}
+
+/** A name taken from the URL must be usable as a path segment (400 otherwise); the kind's own rule is for bodies. */
+export function checkPathName(request: ApiRequest): string {
+  const name = request.path.name as string;
+  const messages = pathSegmentName(name, false);
+  if (messages.length > 0) throw apiErrors.badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${messages.join(';')}`);
+  return name;
+}

@@ -1,0 +1,42 @@
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { groupVersion, KindDefinition, KindStrategy } from './kind-definition';
+import { conform, ShapeError } from '../apimachinery/schema/conform';
+import { jsonType } from '../apimachinery/meta/json-value';
+import { isPlainObject, KubeObject, ObjectMeta } from '../apimachinery/meta/kube-object';
+import { OBJECT_META_SCHEMA } from '../apimachinery/meta/object-meta-schema';
+
+/** What a body is decoded as: a kind of the registry, or a subresource's kind (Scale, DeploymentRollback). */
+export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'fields'> };
+
+/**
+ * Turns a decoded request document into an object of the endpoint's kind, as the apiserver's decoder does:
+ * kind and apiVersion are checked and filled in, metadata and the kind's fields must have their Go types, unknown
+ * fields are dropped. Fails with 400.
+ */
+export function decodeObject(def: DecodeTarget, document: unknown): KubeObject {
+  const gv = groupVersion(def);
+  const cannotHandle = (kind: string, reason: string) =>
+    apiErrors.badRequest(`${kind} in version "${def.version}" cannot be handled as a ${def.kind}: ${reason}`);
+  if (!isPlainObject(document)) {
+    throw cannotHandle(def.kind, `json: cannot unmarshal ${jsonType(document)} into Go value of type struct`);
+  }
+  const { kind, apiVersion } = document;
+  if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== gv) {
+    throw apiErrors.badRequest(`the API version in the data (${String(apiVersion)}) does not match the expected API version (${gv})`);
+  }
+  if (kind !== undefined && kind !== '' && kind !== def.kind) {
+    throw cannotHandle(String(kind), `no kind "${String(kind)}" is registered for version "${gv}"`);
+  }
+  const fields = { metadata: OBJECT_META_SCHEMA, ...def.strategy.fields };
+  const object: Record<string, unknown> = { kind: def.kind, apiVersion: gv, metadata: {} };
+  try {
+    for (const [field, schema] of Object.entries(fields)) {
+      const value = document[field];
+      if (value !== undefined && value !== null) object[field] = conform(value, schema, { struct: def.kind, path: field });
+    }
+  } catch (error) {
+    if (error instanceof ShapeError) throw cannotHandle(def.kind, error.message);
+    throw error;
+  }
+  return object as KubeObject & { metadata: ObjectMeta };
+}

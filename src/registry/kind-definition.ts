@@ -1,0 +1,139 @@
+import { FieldError } from '../apimachinery/errors/field-error';
+import { LabelSelector } from '../apimachinery/selectors/label-selector-object';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { Schema } from '../apimachinery/schema/schema';
+import { COMMON_FIELD_LABELS, FieldLabel } from '../apimachinery/selectors/field-labels';
+import { NameRule } from '../apimachinery/validation/names';
+
+export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
+
+export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+export interface SubresourceDefinition {
+  /** the path segment after the object name: status, scale, rollback */
+  name: string;
+  /** the kind that the subresource reads and writes (discovery shows it) */
+  kind: string;
+  /** the group and version of `kind`, when they may differ from the resource's (a Scale is extensions' or autoscaling's) */
+  kindGroupVersion?: { group: string; version: string };
+  verbs: readonly Verb[];
+  /** for `scale`: how the Scale maps onto the stored objects */
+  scale?: ScaleBinding;
+  /** for `rollback`: the request's kind and what it does to the stored object */
+  rollback?: RollbackBinding;
+}
+
+/** Where a kind is stored and served: the registry key of a kind. */
+export interface KindKey {
+  group: string;
+  version: string;
+  resource: string;
+}
+
+/** One version of the Scale kind (extensions/v1beta1, autoscaling/v1). */
+export interface ScaleVersion {
+  /** the Scale kind; its group also names the errors of the subresource */
+  kind: KindDefinition;
+  /** the Scale's status for the scaled object's observed replicas and pod selector */
+  status(replicas: number, selector: LabelSelector | undefined): Record<string, unknown>;
+}
+
+export interface ScaleBinding {
+  version: ScaleVersion;
+  /** the kind whose objects are scaled, when not the kind of the path (extensions' placeholder scales core RCs) */
+  target?: KindKey;
+  /** a failed write of the target becomes 409 Conflict on `<resource>/scale` (extensions' ReplicationController view) */
+  writeErrorsAsConflict: boolean;
+}
+
+export interface RollbackBinding {
+  /** the kind of the request body (DeploymentRollback) */
+  requestKind: KindDefinition;
+  /** the name of the object the request is for (a DeploymentRollback names it in its body) */
+  targetName(request: KubeObject): string | undefined;
+  validate(request: KubeObject): FieldError[];
+  /** changes the stored object as the rollback asks, with no strategy and no generation change */
+  apply(object: KubeObject, request: KubeObject): void;
+}
+
+/**
+ * How the server treats `metadata.generation` of a kind: `client` keeps what the client sent and never changes it;
+ * `spec` sets 1 on create and adds 1 when the spec changes; `spec-and-annotations` also adds 1 on annotation changes.
+ */
+export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations';
+
+/** How a kind's `status` is kept apart from the rest of the object (reference §11.1). */
+export interface StatusStrategy {
+  /** the status of a new object: Go's zero value, with the fields Go always writes */
+  empty: Readonly<Record<string, unknown>>;
+  /** metadata that a `/status` write takes from the stored object, besides what every update keeps */
+  keepsLabels: boolean;
+  /** checks of a `/status` write (metadata is checked by the generic store) */
+  validate(object: KubeObject, old: KubeObject): FieldError[];
+}
+
+/** What is particular to one kind: the counterpart of the apiserver's per-kind strategy.go. */
+export interface KindStrategy {
+  nameRule: NameRule;
+  supportsGenerateName: boolean;
+  /** top-level fields of the kind besides kind, apiVersion and metadata, with their shapes; others are dropped */
+  fields: Readonly<Record<string, Schema>>;
+  /** a `status` that the main resource cannot write (reset on create, kept on update), for kinds that have one */
+  status?: StatusStrategy;
+  generation: GenerationPolicy;
+  /** true for kinds whose dependents are orphaned when a delete names no policy */
+  orphanDependentsByDefault: boolean;
+  /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
+  deleteReturnsObject: boolean;
+  /** the fields a fieldSelector may name */
+  fieldLabels: Readonly<Record<string, FieldLabel>>;
+  /** fills in the kind's defaults; runs on every decoded body */
+  applyDefaults(object: KubeObject): void;
+  /** kind-specific checks of a new object (metadata is checked by the generic store) */
+  validate(object: KubeObject): FieldError[];
+  /** kind-specific checks of an update */
+  validateUpdate(object: KubeObject, old: KubeObject): FieldError[];
+  /** kind-specific work on update besides status and generation (e.g. a DaemonSet's templateGeneration) */
+  prepareForUpdate(object: KubeObject, old: KubeObject): void;
+  /** kind-specific work on create besides status and generation */
+  prepareForCreate(object: KubeObject): void;
+  /** for scalable kinds: the pods' selector, which a Scale shows */
+  podSelector?(object: KubeObject): LabelSelector | undefined;
+}
+
+/** One served resource: a row of the kind registry. */
+export interface KindDefinition {
+  group: string;
+  version: string;
+  /** plural, the path segment */
+  resource: string;
+  kind: string;
+  listKind: string;
+  namespaced: boolean;
+  shortNames: readonly string[];
+  categories: readonly string[];
+  /** verbs of the resource itself; empty for a placeholder that only carries subresources */
+  verbs: readonly Verb[];
+  subresources: readonly SubresourceDefinition[];
+  strategy: KindStrategy;
+}
+
+export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): string =>
+  def.group ? `${def.group}/${def.version}` : def.version;
+
+/** A strategy for a kind with no defaults and no checks beyond metadata; kinds override what they need. */
+export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrategy, 'nameRule' | 'fields'>): KindStrategy {
+  return {
+    supportsGenerateName: true,
+    generation: 'spec',
+    orphanDependentsByDefault: false,
+    deleteReturnsObject: false,
+    fieldLabels: COMMON_FIELD_LABELS,
+    applyDefaults: () => undefined,
+    validate: () => [],
+    validateUpdate: () => [],
+    prepareForUpdate: () => undefined,
+    prepareForCreate: () => undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,43 @@
+import { isEmptySelector, LabelSelector, selectorText } from '../../apimachinery/selectors/label-selector-object';
+import { defineKind } from '../define-kind';
+import { defineStrategy, ScaleVersion } from '../kind-definition';
+import { s, Schema } from '../../apimachinery/schema/schema';
+import { nameRules } from '../../apimachinery/validation/names';
+
+const scaleKind = (group: string, version: string, statusFields: Record<string, Schema>) =>
+  defineKind(
+    { group, version },
+    {
+      resource: 'scale',
+      kind: 'Scale',
+      namespaced: true,
+      strategy: defineStrategy({
+        nameRule: nameRules.dns1123Subdomain,
+        fields: {
+          spec: s.struct('ScaleSpec', { replicas: s.int32 }),
+          status: s.struct('ScaleStatus', { replicas: s.int32, ...statusFields }),
+        },
+      }),
+    },
+  );
+
+/** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text (reference §11.2). */
+export const EXTENSIONS_SCALE: ScaleVersion = {
+  kind: scaleKind('extensions', 'v1beta1', { selector: s.stringMap, targetSelector: s.string }),
+  status(replicas: number, selector: LabelSelector | undefined) {
+    const status: Record<string, unknown> = { replicas };
+    if (selector && !selector.matchExpressions?.length && !isEmptySelector(selector)) status.selector = selector.matchLabels;
+    const text = selectorText(selector);
+    if (text) status.targetSelector = text;
+    return status;
+  },
+};
+
+/** autoscaling/v1 Scale, served by core ReplicationControllers: the selector as text. */
+export const AUTOSCALING_SCALE: ScaleVersion = {
+  kind: scaleKind('autoscaling', 'v1', { selector: s.string }),
+  status(replicas: number, selector: LabelSelector | undefined) {
+    const text = selectorText(selector);
+    return text ? { replicas, selector: text } : { replicas };
+  },
+};

@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { FieldError } from '../../apimachinery/errors/field-error';
+import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
+import { KubeObject, nowTimestamp } from '../../apimachinery/meta/kube-object';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/meta/object-meta-validation';
+import { KindDefinition } from '../kind-definition';
+import { DeleteOptions } from './delete-options';
+import { DryRunnableStore } from './dry-runnable-store';
+import { finalizersAfterDelete } from './deletion-policy';
+import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-store';
+import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
+import { SqlCondition } from './sql-params';
+
+/** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
+export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
+
+export type DeleteResult =
+  | { removed: true; object: KubeObject }
+  | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
+
+/** How a create or update is to be done: `dryRun` answers as the write would, writing nothing. */
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+const GENERATE_NAME_ATTEMPTS = 8;
+
+const keyOf = (def: KindDefinition, namespace: string | undefined, name: string): ObjectKey => ({
+  group: def.group,
+  resource: def.resource,
+  namespace: namespace ?? '',
+  name,
+});
+
+/**
+ * The one store behind every kind (the apiserver's generic registry store): the kind's strategy prepares and
+ * validates, this class enforces identity, preconditions and compare-and-swap writes.
+ */
+@Injectable()
+export class GenericRegistry {
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly writes: DryRunnableStore,
+  ) {}
+
+  async get(def: KindDefinition, namespace: string | undefined, name: string): Promise<KubeObject> {
+    const object = await this.store.get(keyOf(def, namespace, name));
+    if (!object) throw apiErrors.notFound(def, name);
+    return object;
+  }
+
+  list(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
+    return this.store.list(def, namespace, conditions);
+  }
+
+  listForOutput(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[]): Promise<OutputListResult> {
+    return this.store.listForOutput(def, namespace, conditions);
+  }
+
+  async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
+    if (object.metadata.resourceVersion) {
+      throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
+    }
+    def.strategy.applyDefaults(object);
+    prepareForCreate(def, object);
+    const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
+    if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
+    const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
+      this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
+      const created = await this.writes.create(def, object, !!options.dryRun);
+      if (created) return created;
+      if (!generated) {
+        const existing = await this.store.get(keyOf(def, object.metadata.namespace, object.metadata.name as string));
+        throw apiErrors.alreadyExists(def, object.metadata.name as string, !!existing?.metadata.deletionTimestamp);
+      }
+    }
+    throw apiErrors.serverTimeout('POST', def);
+  }
+
+  /**
+   * Replaces an object with what `transform` makes of its current state, retrying on the fresh state when another
+   * writer got in between (a transform that checks a resourceVersion precondition then fails with 409).
+   * An object marked for deletion whose last finalizer the update removes is deleted instead.
+   */
+  update(
+    def: KindDefinition,
+    namespace: string | undefined,
+    name: string,
+    transform: Transform,
+    options: WriteOptions = {},
+  ): Promise<KubeObject> {
+    const dryRun = !!options.dryRun;
+    const key = keyOf(def, namespace, name);
+    return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
+      const next = await transform(structuredClone(current));
+      if (sameAsStored(next, current)) return current;
+      const version = current.metadata.resourceVersion as string;
+      if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
+        return (await this.writes.delete(key, version, dryRun)) ? next : undefined;
+      }
+      return this.writes.update(key, version, next, dryRun);
+    });
+  }
+
+  /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
+  prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    prepareForUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...def.strategy.validateUpdate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes (reference §11.1). */
+  prepareStatusUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
+    const status = def.strategy.status;
+    if (!status) throw apiErrors.methodNotAllowed();
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    prepareForStatusUpdate(def, object, current);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...status.validate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The resourceVersion and uid a body carries are preconditions of its write (409 when stale). */
+  private checkPreconditions(def: KindDefinition, object: KubeObject, current: KubeObject): void {
+    const wanted = object.metadata.resourceVersion;
+    if (wanted && wanted !== current.metadata.resourceVersion) throw apiErrors.staleResourceVersion(def, current.metadata.name as string);
+    if (object.metadata.uid && object.metadata.uid !== current.metadata.uid) {
+      throw apiErrors.conflict(
+        def,
+        current.metadata.name as string,
+        `Precondition failed: UID in precondition: ${object.metadata.uid}, UID in object meta: ${current.metadata.uid}`,
+      );
+    }
+  }
+
+  /**
+   * Deletes an object (reference §9.2): removed at once when no finalizer is left once the options are applied;
+   * otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and left for whoever owns
+   * them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties them removes it.
+   */
+  delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
+    const key = keyOf(def, namespace, name);
+    const unchanged = (current: KubeObject): DeleteResult => ({ removed: false, object: current });
+    return this.guaranteedUpdate(def, key, unchanged, async (current) => {
+      const uid = options.preconditions?.uid;
+      if (uid && uid !== current.metadata.uid) {
+        throw new StatusError(
+          409,
+          'Conflict',
+          `Operation cannot be fulfilled on ${def.kind}.${def.group} "${name}": the UID in the precondition (${uid}) does not match the UID in record (${current.metadata.uid}). The object might have been deleted and then recreated`,
+          { name, group: def.group, kind: def.kind },
+        );
+      }
+      const version = current.metadata.resourceVersion as string;
+      const dryRun = !!options.dryRun;
+      const finalizers = finalizersAfterDelete(def, current, options);
+      if (finalizers.length === 0) {
+        return (await this.writes.delete(key, version, dryRun)) ? { removed: true, object: current } : undefined;
+      }
+      const marked = structuredClone(current);
+      marked.metadata.finalizers = finalizers;
+      marked.metadata.deletionGracePeriodSeconds = 0;
+      if (!current.metadata.deletionTimestamp) {
+        marked.metadata.deletionTimestamp = nowTimestamp();
+        if (marked.metadata.generation) marked.metadata.generation += 1;
+      }
+      if (sameAsStored(marked, current)) return { removed: false, object: current };
+      const written = await this.writes.update(key, version, marked, dryRun);
+      return written && { removed: false, object: written };
+    });
+  }
+
+  /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
+  async deleteCollection(
+    def: KindDefinition,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    options: DeleteOptions,
+  ): Promise<ListResult> {
+    const listed = await this.store.list(def, namespace, conditions);
+    for (const item of listed.items) {
+      try {
+        await this.delete(def, item.metadata.namespace || undefined, item.metadata.name as string, options);
+      } catch (error) {
+        if (!(error instanceof StatusError && error.code === 404)) throw error;
+      }
+    }
+    return listed;
+  }
+
+  /**
+   * Runs `write` on the current state of an object until it lands (the apiserver's GuaranteedUpdate): `write` answers
+   * undefined when its compare-and-swap lost to another writer, and runs again on the new state. A write that failed
+   * while the resourceVersion did not move lost to nobody: the database skipped it as identical, and `unchanged`
+   * makes the answer from the state as it stands. Every retry follows someone else's progress, so this ends.
+   */
+  private async guaranteedUpdate<T>(
+    def: KindDefinition,
+    key: ObjectKey,
+    unchanged: (current: KubeObject) => T,
+    write: (current: KubeObject) => Promise<T | undefined>,
+  ): Promise<T> {
+    let lostOn: string | undefined;
+    for (;;) {
+      const current = await this.store.get(key);
+      if (!current) throw apiErrors.notFound(def, key.name);
+      if (current.metadata.resourceVersion === lostOn) return unchanged(current);
+      const result = await write(current);
+      if (result !== undefined) return result;
+      lostOn = current.metadata.resourceVersion;
+    }
+  }
+
+  private validate(def: KindDefinition, object: KubeObject, errors: FieldError[]): void {
+    if (errors.length > 0) throw apiErrors.invalid(def, object.metadata.name ?? object.metadata.generateName ?? '', errors);
+  }
+}

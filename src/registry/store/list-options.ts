@@ -1,0 +1,91 @@
+import { apiErrors } from '../../apimachinery/errors/status-error';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { KindDefinition } from '../kind-definition';
+import { int32Param, looseBool, param, Query, resourceVersionParam } from '../../apimachinery/parameters/query';
+import { SqlCondition } from './sql-params';
+import { FieldTerm, parseFieldSelector } from '../../apimachinery/selectors/field-selector';
+import { LabelRequirement, matchesLabels, parseLabelSelector } from '../../apimachinery/selectors/label-selector';
+
+/** The LIST parameter set of a list, watch or delete-collection (reference §7.1). */
+export interface ListOptions {
+  labels: LabelRequirement[];
+  fields: FieldTerm[];
+  includeUninitialized: boolean;
+  resourceVersion?: string;
+  timeoutSeconds?: number;
+}
+
+const LABELS = `(body->'metadata'->'labels')`;
+const INITIALIZERS = `(body->'metadata'->'initializers')`;
+
+/**
+ * Reads the LIST parameters. `name` is the object name of a /watch/.../{name} path, which acts as a
+ * metadata.name field selector; `alwaysUninitialized` is for delete-collection, which always includes them.
+ */
+export function readListOptions(def: KindDefinition, query: Query, name?: string, alwaysUninitialized = false): ListOptions {
+  const fieldSelector = param(query, 'fieldSelector') ?? '';
+  if (name !== undefined && fieldSelector !== '') {
+    throw apiErrors.badRequest('both a name and a field selector provided; please provide one or the other.');
+  }
+  const fields = name !== undefined ? [{ field: 'metadata.name', operator: '=' as const, value: name }] : parseFieldSelector(fieldSelector);
+  const known = Object.keys(def.strategy.fieldLabels);
+  for (const term of fields) {
+    if (!known.includes(term.field)) {
+      throw apiErrors.badRequest(`"${term.field}" is not a known field selector: only ${known.map((f) => `"${f}"`).join(', ')}`);
+    }
+  }
+  return {
+    labels: parseLabelSelector(param(query, 'labelSelector') ?? ''),
+    fields,
+    includeUninitialized: alwaysUninitialized || looseBool(param(query, 'includeUninitialized')),
+    resourceVersion: resourceVersionParam(query),
+    timeoutSeconds: int32Param(query, 'timeoutSeconds'),
+  };
+}
+
+function labelCondition({ key, operator, values }: LabelRequirement): SqlCondition {
+  const contains = (value: string) => (p: Parameters<SqlCondition>[0]) =>
+    `${LABELS} @> ${p.add(JSON.stringify({ [key]: value }))}::jsonb`;
+  const anyOf: SqlCondition = (p) => values.map((v) => contains(v)(p)).join(' OR ');
+  switch (operator) {
+    case 'exists':
+      return (p) => `${LABELS} ? ${p.add(key)}`;
+    case '!':
+      return (p) => `NOT COALESCE(${LABELS} ? ${p.add(key)}, false)`;
+    case '=':
+      return contains(values[0]);
+    case '!=':
+      return (p) => `NOT COALESCE(${contains(values[0])(p)}, false)`;
+    case 'in':
+      return anyOf;
+    case 'notin':
+      return (p) => `NOT COALESCE(${anyOf(p)}, false)`;
+    case '>':
+    case '<':
+      return (p) => {
+        const label = `(${LABELS} ->> ${p.add(key)})`;
+        return `CASE WHEN ${label} ~ '^[+-]?[0-9]+$' THEN ${label}::numeric ${operator} ${p.add(values[0])}::numeric ELSE false END`;
+      };
+  }
+}
+
+/** The options as conditions on the objects table: label containment uses the GIN index on labels. */
+export function listConditions(def: KindDefinition, options: ListOptions): SqlCondition[] {
+  const conditions = options.labels.map(labelCondition);
+  for (const { field, operator, value } of options.fields) {
+    const { sql } = def.strategy.fieldLabels[field];
+    conditions.push((p) => `${sql} ${operator === '=' ? '=' : '<>'} ${p.add(value)}`);
+  }
+  if (!options.includeUninitialized) conditions.push(() => `${INITIALIZERS} IS NULL`);
+  return conditions;
+}
+
+/** The same test as listConditions, on an object in memory (for watch events). */
+export function matchesListOptions(def: KindDefinition, options: ListOptions, object: KubeObject): boolean {
+  if (!options.includeUninitialized && object.metadata.initializers) return false;
+  if (!matchesLabels(options.labels, object.metadata.labels)) return false;
+  return options.fields.every(({ field, operator, value }) => {
+    const actual = def.strategy.fieldLabels[field].value(object);
+    return operator === '=' ? actual === value : actual !== value;
+  });
+}
