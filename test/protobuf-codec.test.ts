@@ -4,6 +4,7 @@ import { MappingError } from '../src/apiserver/codec/protobuf/mapping-error';
 import { messageType } from '../src/apiserver/codec/protobuf/schema';
 import { encodeWatchFrame } from '../src/apiserver/codec/protobuf/watch-frame';
 import { KINDS } from './support/kinds';
+import './support/served-types';
 import { PREFIX, protocDecode, unwrap, withoutNulls } from './support/protobuf';
 
 const EXT = 'extensions/v1beta1';

@@ -1,6 +1,8 @@
-import { strategicMergeSchema, TypeFacts } from '../src/apimachinery/patch/strategic-merge-schema';
+import { TypeFacts, typeFacts } from '../src/apimachinery/patch/strategic-merge-schema';
+import { servedType } from '../src/apimachinery/schema/go-packages';
 import EXPECTED from './fixtures/patch-strategies-1.7.json';
 import { KINDS } from './support/kinds';
+import { kindShape } from './support/served-types';
 
 /**
  * The fixture holds, for each patched type of the 1.7 OpenAPI documents, every list field with a patch strategy below
@@ -35,13 +37,12 @@ it('has every patched kind in the fixture, and no other', () => {
 });
 
 it.each(PATCHED_KINDS)('$group/$version $kind: the same merge lists, strategies and merge keys as 1.7', ({ group, version, kind }) => {
-  const schema = strategicMergeSchema(group, version, kind);
-  expect(schema).toBeDefined();
+  const schema = typeFacts(kindShape(group ? `${group}/${version}` : version, kind));
   const expected = FIXTURE[`${group}/${version}/${kind}`];
-  expect(tableFacts(schema as TypeFacts)).toEqual(expected);
+  expect(tableFacts(schema)).toEqual(expected);
   expect(Object.keys(expected)).toContain('metadata.finalizers');
 });
 
-it('knows no compiled type for a kind it does not serve (such as ThirdPartyResource data)', () => {
-  expect(strategicMergeSchema('stable.example.com', 'v1', 'CronTab')).toBeUndefined();
+it('knows no declared type for a kind it does not serve (such as ThirdPartyResource data)', () => {
+  expect(servedType('stable.example.com/v1', 'CronTab')).toBeUndefined();
 });

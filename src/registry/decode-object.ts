@@ -3,10 +3,9 @@ import { groupVersion, KindDefinition, KindStrategy } from './kind-definition';
 import { conform, ShapeError } from '../apimachinery/schema/conform';
 import { jsonType } from '../apimachinery/meta/json-value';
 import { isPlainObject, KubeObject, ObjectMeta } from '../apimachinery/meta/kube-object';
-import { OBJECT_META_SCHEMA } from '../apimachinery/meta/object-meta-schema';
 
 /** What a body is decoded as: a kind of the registry, or a subresource's kind (Scale, DeploymentRollback). */
-export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'fields'> };
+export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'shape'> };
 
 /**
  * Turns a decoded request document into an object of the endpoint's kind, as the apiserver's decoder does:
@@ -27,10 +26,9 @@ export function decodeObject(def: DecodeTarget, document: unknown): KubeObject {
   if (kind !== undefined && kind !== '' && kind !== def.kind) {
     throw cannotHandle(String(kind), `no kind "${String(kind)}" is registered for version "${gv}"`);
   }
-  const fields = { metadata: OBJECT_META_SCHEMA, ...def.strategy.fields };
   const object: Record<string, unknown> = { kind: def.kind, apiVersion: gv, metadata: {} };
   try {
-    for (const [field, schema] of Object.entries(fields)) {
+    for (const [field, { schema }] of Object.entries(def.strategy.shape.jsonFields)) {
       const value = document[field];
       if (value !== undefined && value !== null) object[field] = conform(value, schema, { struct: def.kind, path: field });
     }

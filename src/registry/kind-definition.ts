@@ -1,7 +1,7 @@
 import { FieldError } from '../apimachinery/errors/field-error';
 import { LabelSelector } from '../apimachinery/selectors/label-selector-object';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { Schema } from '../apimachinery/schema/schema';
+import { StructSchema } from '../apimachinery/schema/schema';
 import { COMMON_FIELD_LABELS, FieldLabel } from '../apimachinery/selectors/field-labels';
 import { NameRule } from '../apimachinery/validation/names';
 
@@ -76,8 +76,8 @@ export interface StatusStrategy {
 export interface KindStrategy {
   nameRule: NameRule;
   supportsGenerateName: boolean;
-  /** top-level fields of the kind besides kind, apiVersion and metadata, with their shapes; others are dropped */
-  fields: Readonly<Record<string, Schema>>;
+  /** the kind's Go type: its fields (others are dropped), their protobuf numbers and patch facts */
+  shape: StructSchema;
   /** a `status` that the main resource cannot write (reset on create, kept on update), for kinds that have one */
   status?: StatusStrategy;
   generation: GenerationPolicy;
@@ -122,7 +122,7 @@ export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): st
   def.group ? `${def.group}/${def.version}` : def.version;
 
 /** A strategy for a kind with no defaults and no checks beyond metadata; kinds override what they need. */
-export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrategy, 'nameRule' | 'fields'>): KindStrategy {
+export function defineStrategy(overrides: Partial<KindStrategy> & Pick<KindStrategy, 'nameRule' | 'shape'>): KindStrategy {
   return {
     supportsGenerateName: true,
     generation: 'spec',

@@ -1,13 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Reader } from 'protobufjs';
 import { codecs } from '../../src/apiserver/codec/protobuf/envelope';
-import { messageType, PROTO_DIR } from '../../src/apiserver/codec/protobuf/schema';
+import { messageType } from '../../src/apiserver/codec/protobuf/schema';
+
+/** The Kubernetes 1.7 message definitions, written from its wire format: what the server's messages must match. */
+export const PROTO_DIR = join(__dirname, '..', 'fixtures', 'proto-1.7');
 
 export const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 export const PREFIX = Buffer.from('k8s\0', 'latin1');
 
-/** protoc's text form of `bytes` read as `type`, with the project's definitions (protoc never sees our codec). */
+/** protoc's text form of `bytes` read as `type`, with the 1.7 definitions (protoc never sees our codec). */
 export function protocDecode(type: string, bytes: Uint8Array): string {
   const files = readdirSync(PROTO_DIR).filter((file) => file.endsWith('.proto'));
   return execFileSync('protoc', ['-I', PROTO_DIR, `--decode=${type}`, ...files], { input: bytes }).toString('utf8');

@@ -11,7 +11,6 @@ export function serverEntry(): string {
     const tsc = require.resolve('typescript/bin/tsc');
     const args = ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', BUILD, '--incremental', '--tsBuildInfoFile', join(BUILD, '.tsbuildinfo')];
     execFileSync(process.execPath, [tsc, ...args], { stdio: 'pipe' });
-    execFileSync(process.execPath, [join(ROOT, 'scripts', 'copy-proto.js'), '.test-build'], { stdio: 'pipe' }); // as the build does
     built = true;
   }
   return join(BUILD, 'main.js');

@@ -1,18 +1,20 @@
 import { conform, ShapeError } from '../../src/apimachinery/schema/conform';
-import { s } from '../../src/apimachinery/schema/schema';
+import { inline, s, struct } from '../../src/apimachinery/schema/schema';
 
-const WIDGET = s.struct('WidgetSpec', {
-  replicas: s.int32,
-  size: s.int64,
-  name: s.string,
-  paused: s.boolean,
-  port: s.intOrString,
-  memory: s.quantity,
-  since: s.time,
-  extra: s.any,
-  tags: s.stringList,
-  labels: s.stringMap,
-  parts: s.list(s.struct('Part', { id: s.int32 })),
+const PKG = 'test.widgets';
+const WIDGET = struct(PKG, 'WidgetSpec', {
+  replicas: [1, s.int32],
+  size: [2, s.int64],
+  name: [3, s.string],
+  paused: [4, s.boolean],
+  port: [5, s.intOrString],
+  memory: [6, s.quantity],
+  since: [7, s.time],
+  extra: [8, s.any],
+  tags: [9, s.stringList],
+  labels: [10, s.stringMap],
+  parts: [11, s.list(struct(PKG, 'Part', { id: [1, s.int32] }))],
+  source: [12, struct(PKG, 'Source', { path: [1, s.string] }), inline],
 });
 
 const place = { struct: 'Widget', path: 'spec' };
@@ -64,5 +66,10 @@ describe('conform', () => {
 
   it('refuses an invalid quantity with its format error', () => {
     expect(failure({ memory: '1Qi' })).toContain('quantities must match the regular expression');
+  });
+
+  it("reads an embedded struct's fields from the enclosing object, as Go's JSON decoder does", () => {
+    expect(decode({ path: '/data', source: { path: 'nested' } })).toEqual({ path: '/data' });
+    expect(failure({ path: 1 })).toBe('json: cannot unmarshal number into Go struct field WidgetSpec.spec.path of type string');
   });
 });

@@ -1,8 +1,9 @@
 import { StatusError } from '../../src/apimachinery/errors/status-error';
 import { applyStrategicMergePatch } from '../../src/apimachinery/patch/strategic-merge-patch';
-import { strategicMergeSchema, TypeFacts } from '../../src/apimachinery/patch/strategic-merge-schema';
+import { typeFacts } from '../../src/apimachinery/patch/strategic-merge-schema';
+import { kindShape } from '../support/served-types';
 
-const DEPLOYMENT = strategicMergeSchema('extensions', 'v1beta1', 'Deployment') as TypeFacts;
+const DEPLOYMENT = typeFacts(kindShape('extensions/v1beta1', 'Deployment'));
 
 const deployment = (containers: unknown[], extra: Record<string, unknown> = {}) => ({
   metadata: { name: 'web', finalizers: ['a'], labels: { app: 'web' } },

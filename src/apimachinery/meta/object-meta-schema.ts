@@ -1,30 +1,51 @@
-import { s } from '../schema/schema';
+import { FieldSpec, mergedBy, s, StructSchema } from '../schema/schema';
+import { GoPackage } from '../schema/go-packages';
+import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
+
+export const OWNER_REFERENCE = META_V1.struct('OwnerReference', {
+  apiVersion: [5, s.string],
+  kind: [1, s.string],
+  name: [3, s.string],
+  uid: [4, s.string],
+  controller: [6, s.boolean],
+  blockOwnerDeletion: [7, s.boolean],
+});
+
+export const INITIALIZER = META_V1.struct('Initializer', {
+  name: [1, s.string],
+});
+
+export const INITIALIZERS = META_V1.struct('Initializers', {
+  pending: [1, s.list(INITIALIZER)],
+  result: [2, STATUS],
+});
 
 /** ObjectMeta as the Go type declares it, in its field order. */
-export const OBJECT_META_SCHEMA = s.struct('ObjectMeta', {
-  name: s.string,
-  generateName: s.string,
-  namespace: s.string,
-  selfLink: s.string,
-  uid: s.string,
-  resourceVersion: s.string,
-  generation: s.int64,
-  creationTimestamp: s.time,
-  deletionTimestamp: s.time,
-  deletionGracePeriodSeconds: s.int64,
-  labels: s.stringMap,
-  annotations: s.stringMap,
-  ownerReferences: s.list(
-    s.struct('OwnerReference', {
-      apiVersion: s.string,
-      kind: s.string,
-      name: s.string,
-      uid: s.string,
-      controller: s.boolean,
-      blockOwnerDeletion: s.boolean,
-    }),
-  ),
-  initializers: s.struct('Initializers', { pending: s.list(s.struct('Initializer', { name: s.string })), result: s.any }),
-  finalizers: s.stringList,
-  clusterName: s.string,
+export const OBJECT_META = META_V1.struct('ObjectMeta', {
+  name: [1, s.string],
+  generateName: [2, s.string],
+  namespace: [3, s.string],
+  selfLink: [4, s.string],
+  uid: [5, s.string],
+  resourceVersion: [6, s.string],
+  generation: [7, s.int64],
+  creationTimestamp: [8, s.time],
+  deletionTimestamp: [9, s.time],
+  deletionGracePeriodSeconds: [10, s.int64],
+  labels: [11, s.stringMap],
+  annotations: [12, s.stringMap],
+  ownerReferences: [13, s.list(OWNER_REFERENCE), mergedBy('uid')],
+  initializers: [16, INITIALIZERS],
+  finalizers: [14, s.stringList, mergedBy()],
+  clusterName: [15, s.string],
 });
+
+/**
+ * A kind served as a resource: its struct, with ObjectMeta as field 1, and its list (`<Kind>List`: ListMeta and the
+ * items), as every Kubernetes kind has them.
+ */
+export function resourceKind(pkg: GoPackage, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
+  const kind = pkg.struct(name, { metadata: [1, OBJECT_META], ...specs });
+  pkg.struct(`${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind)] });
+  return kind;
+}

@@ -1,8 +1,10 @@
+import { StructSchema } from '../schema/schema';
+
 /**
- * What strategic merge patch needs to know of a compiled type: the fields whose lists are merged rather than
- * replaced (`x-kubernetes-patch-strategy: merge`, with the `x-kubernetes-patch-merge-key` of lists of objects), and
- * the way down to them. These facts come from the 1.7 OpenAPI documents (test/strategic-merge-schema.test.ts checks
- * them); a field not named here has no strategy: its objects are merged key by key and its lists are replaced.
+ * What strategic merge patch needs to know of a type, derived from its shape: the fields whose lists are merged
+ * rather than replaced (`x-kubernetes-patch-strategy: merge`, with the `x-kubernetes-patch-merge-key` of lists of
+ * objects), and the way down to them. A field not named here has no strategy: its objects are merged key by key and
+ * its lists are replaced.
  */
 export interface FieldFacts {
   /** 'merge' for lists merged item by item */
@@ -15,59 +17,25 @@ export interface FieldFacts {
 
 export type TypeFacts = Readonly<Record<string, FieldFacts>>;
 
-const mergedList = (mergeKey?: string, fields?: TypeFacts): FieldFacts => ({ strategy: 'merge', mergeKey, fields });
-const object = (fields: TypeFacts): FieldFacts => ({ fields });
+const derived = new WeakMap<StructSchema, TypeFacts>();
 
-const OBJECT_META: TypeFacts = { finalizers: mergedList(), ownerReferences: mergedList('uid') };
-
-const CONTAINER: TypeFacts = {
-  env: mergedList('name'),
-  ports: mergedList('containerPort'),
-  volumeMounts: mergedList('mountPath'),
-};
-
-const POD_SPEC: TypeFacts = {
-  containers: mergedList('name', CONTAINER),
-  initContainers: mergedList('name', CONTAINER),
-  volumes: mergedList('name'),
-  imagePullSecrets: mergedList('name'),
-  hostAliases: mergedList('ip'),
-};
-
-/** A kind with only ObjectMeta to merge by strategy. */
-const PLAIN: TypeFacts = { metadata: object(OBJECT_META) };
-
-/** A kind whose spec carries a pod template, and whose status may have conditions merged by type. */
-const workload = (status?: TypeFacts): TypeFacts => ({
-  ...PLAIN,
-  spec: object({ template: object({ metadata: object(OBJECT_META), spec: object(POD_SPEC) }) }),
-  ...(status ? { status: object(status) } : {}),
-});
-
-const CONDITIONS: TypeFacts = { conditions: mergedList('type') };
-
-/** The compiled types this server knows, by `<group>/<version>/<Kind>`. */
-const COMPILED_TYPES: Readonly<Record<string, TypeFacts>> = {
-  '/v1/ReplicationController': workload(CONDITIONS),
-  'autoscaling/v1/Scale': PLAIN,
-  'extensions/v1beta1/DaemonSet': workload(),
-  'extensions/v1beta1/Deployment': workload(CONDITIONS),
-  'extensions/v1beta1/Ingress': PLAIN,
-  'extensions/v1beta1/NetworkPolicy': PLAIN,
-  'extensions/v1beta1/PodSecurityPolicy': PLAIN,
-  'extensions/v1beta1/ReplicaSet': workload(CONDITIONS),
-  'extensions/v1beta1/Scale': PLAIN,
-  'extensions/v1beta1/ThirdPartyResource': PLAIN,
-  'federation/v1beta1/Cluster': {
-    ...PLAIN,
-    spec: object({ serverAddressByClientCIDRs: mergedList('clientCIDR') }),
-  },
-};
-
-/**
- * The strategic merge facts of a kind; undefined for a kind without a compiled type (such as ThirdPartyResource
- * data), which strategic merge patch cannot be applied to.
- */
-export function strategicMergeSchema(group: string, version: string, kind: string): TypeFacts | undefined {
-  return COMPILED_TYPES[`${group}/${version}/${kind}`];
+/** The facts of a struct: its fields (as JSON has them) that have a strategy or one below them. */
+export function typeFacts(type: StructSchema): TypeFacts {
+  let facts = derived.get(type);
+  if (!facts) {
+    const found: Record<string, FieldFacts> = {};
+    derived.set(type, found); // before its fields: a type may contain itself
+    for (const [name, field] of Object.entries(type.jsonFields)) {
+      const value = field.schema.type === 'list' ? field.schema.items : field.schema;
+      const below = value.type === 'struct' ? typeFacts(value) : {};
+      const hasBelow = Object.keys(below).length > 0;
+      if (!field.patchStrategy && !hasBelow) continue;
+      found[name] = {
+        ...(field.patchStrategy && { strategy: field.patchStrategy, mergeKey: field.patchMergeKey }),
+        ...(hasBelow && { fields: below }),
+      };
+    }
+    facts = found;
+  }
+  return facts;
 }

@@ -15,9 +15,11 @@ const GO_TYPES: Record<LeafType, string> = {
   boolean: 'bool',
   int32: 'int32',
   int64: 'int64',
+  bytes: '[]uint8',
   intOrString: 'intstr.IntOrString',
   quantity: 'resource.Quantity',
   time: 'v1.Time',
+  microTime: 'v1.MicroTime',
   any: 'interface {}',
 };
 
@@ -60,7 +62,10 @@ function leafFits(value: unknown, type: LeafType): boolean {
       return typeof value === 'string' || isInt32(value);
     case 'quantity':
       return typeof value === 'string' || typeof value === 'number';
+    case 'bytes':
+      return typeof value === 'string';
     case 'time':
+    case 'microTime':
       return parseTime(value) !== undefined;
     case 'any':
       return true;
@@ -76,7 +81,7 @@ export function conform(value: unknown, schema: Schema, place: Place): unknown {
     case 'struct': {
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
       const out: Record<string, unknown> = {};
-      for (const [field, fieldSchema] of Object.entries(schema.fields)) {
+      for (const [field, { schema: fieldSchema }] of Object.entries(schema.jsonFields)) {
         const item = value[field];
         if (item === undefined || item === null) continue;
         out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` });

@@ -1,36 +1,87 @@
 /**
- * The shape of a kind's fields as the apiserver's Go types give it: what a body must look like to be decodable
- * (400 otherwise) and which fields exist (others are dropped, as Go's decoder drops them).
+ * The one description of the Go types this server speaks: each struct with its fields in Go's order, each field with
+ * its JSON name, its protobuf field number and its patch facts. Everything else is derived from it: decoding and
+ * conformance (conform.ts), the protobuf messages, the strategic merge facts.
  */
-export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'intOrString' | 'quantity' | 'time' | 'any';
+export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'any';
 
 export type Schema =
   | { type: LeafType }
-  /** a Go struct: only the listed fields are kept */
-  | { type: 'struct'; name: string; fields: Readonly<Record<string, Schema>> }
+  | StructSchema
   | { type: 'list'; items: Schema }
   | { type: 'map'; values: Schema };
 
-export type StructSchema = Extract<Schema, { type: 'struct' }>;
+/** What a field says besides its number and shape. */
+export interface FieldOptions {
+  /** an embedded Go struct: JSON writes its fields into the enclosing object, protobuf keeps it a message */
+  inline?: boolean;
+  /** `merge`: strategic merge patch merges the list item by item (`x-kubernetes-patch-strategy`) */
+  patchStrategy?: 'merge';
+  /** the field identifying an item of a merged list of objects (`x-kubernetes-patch-merge-key`) */
+  patchMergeKey?: string;
+}
+
+export interface Field extends FieldOptions {
+  /** the field number of the protobuf message */
+  number: number;
+  schema: Schema;
+}
+
+/** A field as written in a struct: `[protobuf number, shape]`, or with options as a third member. */
+export type FieldSpec = readonly [number, Schema] | readonly [number, Schema, FieldOptions];
+
+/** A Go struct: only its fields are kept, in this order. */
+export interface StructSchema {
+  type: 'struct';
+  /** the Go (and protobuf message) name */
+  name: string;
+  /** the protobuf package */
+  package: string;
+  /** the fields as declared, inline ones as one field each */
+  fields: Readonly<Record<string, Field>>;
+  /** the fields as JSON has them: an inline field's own fields in its place */
+  jsonFields: Readonly<Record<string, Field>>;
+}
 
 const leaf = (type: LeafType): Schema => ({ type });
 const list = (items: Schema): Schema => ({ type: 'list', items });
 const map = (values: Schema): Schema => ({ type: 'map', values });
 
-/** Builders of schemas, named after the Go types. */
+/** A struct of a protobuf package, from its field specs. */
+export function struct(pkg: string, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
+  const fields: Record<string, Field> = {};
+  const jsonFields: Record<string, Field> = {};
+  for (const [fieldName, [number, schema, options]] of Object.entries(specs)) {
+    const field = { number, schema, ...options };
+    fields[fieldName] = field;
+    if (field.inline && schema.type === 'struct') Object.assign(jsonFields, schema.jsonFields);
+    else jsonFields[fieldName] = field;
+  }
+  return { type: 'struct', name, package: pkg, fields, jsonFields };
+}
+
+/** Builders of shapes, named after the Go types. */
 export const s = {
   string: leaf('string'),
   boolean: leaf('boolean'),
   int32: leaf('int32'),
   int64: leaf('int64'),
+  /** base64 text in JSON */
+  bytes: leaf('bytes'),
   intOrString: leaf('intOrString'),
   quantity: leaf('quantity'),
   time: leaf('time'),
-  /** a field kept as sent, whatever its shape */
+  microTime: leaf('microTime'),
+  /** a field kept as sent, whatever its shape (a RawExtension) */
   any: leaf('any'),
-  struct: (name: string, fields: Record<string, Schema>): StructSchema => ({ type: 'struct', name, fields }),
   list,
   map,
   stringList: list(leaf('string')),
   stringMap: map(leaf('string')),
 };
+
+/** Field options: an embedded struct. */
+export const inline: FieldOptions = { inline: true };
+
+/** Field options: a list merged item by item, by `key` for lists of objects. */
+export const mergedBy = (key?: string): FieldOptions => ({ patchStrategy: 'merge', patchMergeKey: key });

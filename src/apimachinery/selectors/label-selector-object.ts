@@ -1,5 +1,6 @@
 import { FieldError, fieldErrors } from '../errors/field-error';
 import { validateLabels } from '../meta/object-meta-validation';
+import { META_V1 } from '../meta/meta-messages.schema';
 import { s } from '../schema/schema';
 import { labelValue, qualifiedName } from '../validation/names';
 import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
@@ -10,9 +11,15 @@ export interface LabelSelector {
   matchExpressions?: { key?: string; operator?: string; values?: string[] }[];
 }
 
-export const LABEL_SELECTOR_SCHEMA = s.struct('LabelSelector', {
-  matchLabels: s.stringMap,
-  matchExpressions: s.list(s.struct('LabelSelectorRequirement', { key: s.string, operator: s.string, values: s.stringList })),
+const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
+  key: [1, s.string],
+  operator: [2, s.string],
+  values: [3, s.stringList],
+});
+
+export const LABEL_SELECTOR = META_V1.struct('LabelSelector', {
+  matchLabels: [1, s.stringMap],
+  matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT)],
 });
 
 const OPERATORS: Record<string, LabelOperator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };

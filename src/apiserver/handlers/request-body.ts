@@ -4,7 +4,7 @@ import { decodeObject, DecodeTarget } from '../../registry/decode-object';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { toOutput } from '../../registry/object-output';
 import { applyPatch, decodePatch, Patch } from './apply-patch';
-import { strategicMergeSchema } from '../../apimachinery/patch/strategic-merge-schema';
+import { typeFacts } from '../../apimachinery/patch/strategic-merge-schema';
 import { groupVersion } from '../../registry/kind-definition';
 import { parseResourceVersion } from '../../apimachinery/parameters/query';
 import { pathSegmentName } from '../../apimachinery/validation/names';
@@ -28,7 +28,7 @@ export function readReplacement(request: ApiRequest, target: DecodeTarget = requ
 
 /** The request body read as a patch of an object of the endpoint's kind, or of the given kind (a Scale). */
 export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
-  return decodePatch(request.contentType, request.body, strategicMergeSchema(target.group, target.version, target.kind));
+  return decodePatch(request.contentType, request.body, typeFacts(target.strategy.shape));
 }
 
 /**

@@ -6,12 +6,15 @@ import { REPLICATION_CONTROLLERS } from '../core/core.kinds';
 import { DAEMON_SET_STRATEGY } from './daemonset/daemonset.strategy';
 import { DEPLOYMENT_ROLLBACK } from './deployment/deployment.rollback';
 import { DEPLOYMENT_STRATEGY } from './deployment/deployment.strategy';
-import { EXTENSIONS } from './extensions.group';
+import { EXTENSIONS, EXTENSIONS_V1BETA1 } from './extensions.group';
 import { INGRESS_STRATEGY } from './ingress/ingress.strategy';
 import { NETWORK_POLICY_STRATEGY } from './networkpolicy/networkpolicy.strategy';
 import { POD_SECURITY_POLICY_STRATEGY } from './podsecuritypolicy/podsecuritypolicy.strategy';
 import { REPLICA_SET_STRATEGY } from './replicaset/replicaset.strategy';
 import { THIRD_PARTY_RESOURCE_STRATEGY } from './thirdpartyresource/thirdpartyresource.strategy';
+
+/** The type of extensions' placeholder for ReplicationControllers: no fields of its own. */
+const REPLICATION_CONTROLLER_DUMMY = EXTENSIONS_V1BETA1.struct('ReplicationControllerDummy', {});
 
 const scale = scaleSubresource({ version: EXTENSIONS_SCALE, writeErrorsAsConflict: false });
 
@@ -72,7 +75,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     namespaced: true,
     verbs: [],
     subresources: [scaleSubresource({ version: EXTENSIONS_SCALE, target: REPLICATION_CONTROLLERS, writeErrorsAsConflict: true })],
-    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, fields: {} }),
+    strategy: defineStrategy({ nameRule: nameRules.dns1123Subdomain, shape: REPLICATION_CONTROLLER_DUMMY }),
   }),
   defineKind(EXTENSIONS, {
     resource: 'thirdpartyresources',

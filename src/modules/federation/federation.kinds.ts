@@ -1,8 +1,7 @@
 import { defineKind } from '../../registry/define-kind';
 import { KindDefinition } from '../../registry/kind-definition';
 import { CLUSTER_STRATEGY } from './cluster/cluster.strategy';
-
-export const FEDERATION = { group: 'federation', version: 'v1beta1', legacyDiscovery: false };
+import { FEDERATION } from './federation.group';
 
 /** The federation Cluster (reference §12.9): its status can only be replaced. */
 export const FEDERATION_KINDS: KindDefinition[] = [

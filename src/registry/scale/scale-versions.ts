@@ -1,10 +1,11 @@
 import { isEmptySelector, LabelSelector, selectorText } from '../../apimachinery/selectors/label-selector-object';
 import { defineKind } from '../define-kind';
 import { defineStrategy, ScaleVersion } from '../kind-definition';
-import { s, Schema } from '../../apimachinery/schema/schema';
+import { StructSchema } from '../../apimachinery/schema/schema';
+import { AUTOSCALING_SCALE_KIND, EXTENSIONS_SCALE_KIND } from './scale.schema';
 import { nameRules } from '../../apimachinery/validation/names';
 
-const scaleKind = (group: string, version: string, statusFields: Record<string, Schema>) =>
+const scaleKind = (group: string, version: string, shape: StructSchema) =>
   defineKind(
     { group, version },
     {
@@ -13,17 +14,14 @@ const scaleKind = (group: string, version: string, statusFields: Record<string, 
       namespaced: true,
       strategy: defineStrategy({
         nameRule: nameRules.dns1123Subdomain,
-        fields: {
-          spec: s.struct('ScaleSpec', { replicas: s.int32 }),
-          status: s.struct('ScaleStatus', { replicas: s.int32, ...statusFields }),
-        },
+        shape,
       }),
     },
   );
 
 /** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text (reference §11.2). */
 export const EXTENSIONS_SCALE: ScaleVersion = {
-  kind: scaleKind('extensions', 'v1beta1', { selector: s.stringMap, targetSelector: s.string }),
+  kind: scaleKind('extensions', 'v1beta1', EXTENSIONS_SCALE_KIND),
   status(replicas: number, selector: LabelSelector | undefined) {
     const status: Record<string, unknown> = { replicas };
     if (selector && !selector.matchExpressions?.length && !isEmptySelector(selector)) status.selector = selector.matchLabels;
@@ -35,7 +33,7 @@ export const EXTENSIONS_SCALE: ScaleVersion = {
 
 /** autoscaling/v1 Scale, served by core ReplicationControllers: the selector as text. */
 export const AUTOSCALING_SCALE: ScaleVersion = {
-  kind: scaleKind('autoscaling', 'v1', { selector: s.string }),
+  kind: scaleKind('autoscaling', 'v1', AUTOSCALING_SCALE_KIND),
   status(replicas: number, selector: LabelSelector | undefined) {
     const text = selectorText(selector);
     return text ? { replicas, selector: text } : { replicas };

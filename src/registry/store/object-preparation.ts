@@ -73,8 +73,8 @@ export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: K
 export function prepareForStatusUpdate(def: KindDefinition, object: KubeObject, old: KubeObject): void {
   const status = def.strategy.status as StatusStrategy;
   keepStoredMeta(object, old);
-  for (const field of Object.keys(def.strategy.fields)) {
-    if (field === 'status') continue;
+  for (const field of Object.keys(def.strategy.shape.jsonFields)) {
+    if (field === 'metadata' || field === 'status') continue;
     if (old[field] === undefined) delete object[field];
     else object[field] = old[field];
   }

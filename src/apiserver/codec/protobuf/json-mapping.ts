@@ -18,8 +18,6 @@ export interface ValueMapping {
 }
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
-const CORE = 'k8s.io.api.core.v1';
-const EXTENSIONS = 'k8s.io.api.extensions.v1beta1';
 const RUNTIME = 'k8s.io.apimachinery.pkg.runtime';
 
 /** `{seconds, nanos}` of an RFC 3339 time; the fraction is read from the text, as Date keeps only milliseconds. */
@@ -97,26 +95,6 @@ export const VALUE_MAPPINGS: Record<string, ValueMapping> = {
     fromMessage: (fields, embedded) => (fields.raw === undefined ? undefined : embedded.decode(fields.raw as Uint8Array)),
   },
 };
-
-/**
- * Fields of embedded Go structs: JSON writes their fields into the enclosing object (a volume's `emptyDir` beside its
- * `name`, a probe's `httpGet`, an ingress rule's `http`, a selector's `name`). Like the apiserver, the encoder always
- * writes them, empty or not.
- */
-export const INLINE_FIELDS = new Set([
-  `${CORE}.Volume.volumeSource`,
-  `${CORE}.Probe.handler`,
-  `${EXTENSIONS}.IngressRule.ingressRuleValue`,
-  ...[
-    'ConfigMapEnvSource',
-    'ConfigMapKeySelector',
-    'ConfigMapProjection',
-    'ConfigMapVolumeSource',
-    'SecretEnvSource',
-    'SecretKeySelector',
-    'SecretProjection',
-  ].map((message) => `${CORE}.${message}.localObjectReference`),
-]);
 
 /** bytes fields that hold an encoded object rather than data: they stay bytes instead of becoming base64 text. */
 export const EMBEDDED_BYTES_FIELDS = new Set([`${RUNTIME}.Unknown.raw`, `${RUNTIME}.RawExtension.raw`]);

@@ -1,7 +1,8 @@
 import { Field, MapField, Reader, Type, Writer } from 'protobufjs';
 import { isPlainObject } from '../../../apimachinery/meta/kube-object';
-import { EMBEDDED_BYTES_FIELDS, EmbeddedObjects, INLINE_FIELDS, JsonObject, VALUE_MAPPINGS, ValueMapping } from './json-mapping';
+import { EMBEDDED_BYTES_FIELDS, EmbeddedObjects, JsonObject, VALUE_MAPPINGS, ValueMapping } from './json-mapping';
 import { MappingError, mismatch } from './mapping-error';
+import { isInlineField } from './schema';
 
 /** Reads and writes one message straight from and to its JSON form. */
 export interface MessageCodec {
@@ -184,7 +185,7 @@ export class MessageCodecs {
       const codec = this.of(field.resolvedType);
       const c = source.ref(codec);
       const tag = (field.id << 3) | 2;
-      if (INLINE_FIELDS.has(fullName)) {
+      if (isInlineField(fullName)) {
         if (!(codec instanceof FieldwiseCodec)) throw new Error(`${fullName}: an inlined message must map field by field`);
         source.add(`w.uint32(${tag}).fork(); ${c}.encode(m, w); w.ldelim();`);
         return inlineReader(field, codec);

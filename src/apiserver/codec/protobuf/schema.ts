@@ -1,57 +1,86 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Root, Type } from 'protobufjs';
+import { Field as ProtoField, MapField, Root, Type } from 'protobufjs';
+import { API_GROUP, API_GROUP_LIST, API_RESOURCE_LIST, API_VERSIONS, DELETE_OPTIONS, STATUS } from '../../../apimachinery/meta/meta-messages.schema';
+import { catalogueRevision, goPackages, servedType } from '../../../apimachinery/schema/go-packages';
+import { Field, LeafType, Schema, StructSchema } from '../../../apimachinery/schema/schema';
+import { INT_OR_STRING, MICRO_TIME, QUANTITY, RAW_EXTENSION, TIME } from './wire-messages';
 
-/** The project's message definitions; the build copies this folder next to the compiled code. */
-export const PROTO_DIR = join(__dirname, 'proto');
-
-/** The proto package holding the kinds of each group version. */
-const GROUP_PACKAGES: Record<string, string> = {
-  v1: 'k8s.io.api.core.v1',
-  'autoscaling/v1': 'k8s.io.api.autoscaling.v1',
-  'extensions/v1beta1': 'k8s.io.api.extensions.v1beta1',
-  'federation/v1beta1': 'k8s.io.kubernetes.federation.apis.federation.v1beta1',
+/** The protobuf type of each leaf: a scalar, or the message of a value JSON writes as one value. */
+const LEAF_TYPES: Record<LeafType, string | StructSchema> = {
+  string: 'string',
+  boolean: 'bool',
+  int32: 'int32',
+  int64: 'int64',
+  bytes: 'bytes',
+  intOrString: INT_OR_STRING,
+  quantity: QUANTITY,
+  time: TIME,
+  microTime: MICRO_TIME,
+  any: RAW_EXTENSION,
 };
 
-const META_PACKAGE = 'k8s.io.apimachinery.pkg.apis.meta.v1';
+/** The meta kinds that travel as objects of their own, in any group version. */
+const META_KINDS = new Map([STATUS, DELETE_OPTIONS, API_VERSIONS, API_GROUP_LIST, API_GROUP, API_RESOURCE_LIST].map((type) => [type.name, type]));
 
-/** The meta messages that travel as objects of their own, in any group version. */
-const META_KINDS = new Set(['Status', 'DeleteOptions', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList']);
+const fullName = (type: StructSchema) => `${type.package}.${type.name}`;
 
-let root: Root | undefined;
-/** found messages by package list and kind (only found ones: a request may name any kind) */
-const kindTypes = new Map<string, Type>();
+function protoTypeName(schema: Schema): string {
+  if (schema.type === 'list' || schema.type === 'map') throw new Error('protobuf has no list or map of lists or maps');
+  const type = schema.type === 'struct' ? schema : LEAF_TYPES[schema.type];
+  return typeof type === 'string' ? type : `.${fullName(type)}`;
+}
 
-/** Every definition in PROTO_DIR, loaded and resolved once. */
-export function protoRoot(): Root {
-  if (!root) {
-    const files = readdirSync(PROTO_DIR).filter((file) => file.endsWith('.proto'));
-    root = new Root().loadSync(
-      files.map((file) => join(PROTO_DIR, file)),
-      { keepCase: true },
-    );
+function protoField(name: string, { number, schema }: Field): ProtoField | MapField {
+  if (schema.type === 'list') return new ProtoField(name, number, protoTypeName(schema.items), 'repeated');
+  if (schema.type === 'map') return new MapField(name, number, 'string', protoTypeName(schema.values));
+  return new ProtoField(name, number, protoTypeName(schema));
+}
+
+interface Messages {
+  root: Root;
+  /** the full names of the fields of embedded Go structs, whose JSON joins the enclosing object */
+  inlineFields: Set<string>;
+  revision: number;
+}
+
+let messages: Messages | undefined;
+
+/** The messages of every declared type, derived once (and again when more types are declared, as a test does). */
+function derivedMessages(): Messages {
+  if (messages?.revision !== catalogueRevision()) {
+    const root = new Root();
+    const inlineFields = new Set<string>();
+    for (const pkg of goPackages()) {
+      const namespace = root.define(pkg.name);
+      for (const type of pkg.types.values()) {
+        const message = new Type(type.name);
+        for (const [name, field] of Object.entries(type.fields)) {
+          message.add(protoField(name, field));
+          if (field.inline) inlineFields.add(`${fullName(type)}.${name}`);
+        }
+        namespace.add(message);
+      }
+    }
     root.resolveAll();
+    messages = { root, inlineFields, revision: catalogueRevision() };
   }
-  return root;
+  return messages;
 }
 
 /** A message by its full name, e.g. `k8s.io.apimachinery.pkg.runtime.Unknown`. */
-export function messageType(fullName: string): Type {
-  return protoRoot().lookupType(fullName);
+export function messageType(name: string): Type {
+  return derivedMessages().root.lookupType(name);
+}
+
+/** True for a field (by full name) whose Go struct is embedded: JSON writes its fields into the enclosing object. */
+export function isInlineField(name: string): boolean {
+  return derivedMessages().inlineFields.has(name);
 }
 
 /**
- * The message of a kind: looked up in the package of its group version, then among the meta kinds. Without an
- * apiVersion (the extensions discovery documents have none) every package is searched.
+ * The message of a kind: a type of the package served as its group version, then among the meta kinds. Without an
+ * apiVersion (the extensions discovery documents have none) every served package is searched.
  */
 export function kindMessageType(apiVersion: string | undefined, kind: string): Type | undefined {
-  const packages = apiVersion === undefined ? Object.values(GROUP_PACKAGES) : [GROUP_PACKAGES[apiVersion]].filter(Boolean);
-  const key = `${packages.join(',')}/${kind}`;
-  let type = kindTypes.get(key);
-  if (!type && /^[A-Za-z]\w*$/.test(kind)) {
-    const found = packages.map((pkg) => protoRoot().lookup(`${pkg}.${kind}`)).find((t) => t instanceof Type) as Type | undefined;
-    type = found ?? (META_KINDS.has(kind) ? messageType(`${META_PACKAGE}.${kind}`) : undefined);
-    if (type) kindTypes.set(key, type);
-  }
-  return type;
+  const type = servedType(apiVersion, kind) ?? META_KINDS.get(kind);
+  return type && messageType(fullName(type));
 }

@@ -2,14 +2,13 @@ import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-erro
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
 import { defineStrategy } from '../../../registry/kind-definition';
-import { s } from '../../../apimachinery/schema/schema';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultLabelsFromTemplate } from '../../workloads/controller.defaults';
-import { REPLICA_FIELD_LABELS, REPLICA_STATUS_SCHEMA } from '../../workloads/controller.schema';
+import { REPLICA_FIELD_LABELS } from '../../workloads/controller.field-labels';
+import { REPLICATION_CONTROLLER } from './replicationcontroller.schema';
 import { validateReplicaStatus } from '../../workloads/controller.validation';
 import { defaultPodTemplate } from '../../workloads/pod-template/pod-template.defaults';
-import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
 import { PodTemplateSpec } from '../../workloads/pod-template/pod-template.types';
 import { validateControllerTemplate } from '../../workloads/pod-template/pod-template.validation';
 
@@ -18,16 +17,6 @@ interface ReplicationController extends KubeObject {
   spec?: { replicas?: number; minReadySeconds?: number; selector?: Record<string, string>; template?: PodTemplateSpec };
   status?: Record<string, number | undefined>;
 }
-
-const FIELDS = {
-  spec: s.struct('ReplicationControllerSpec', {
-    replicas: s.int32,
-    minReadySeconds: s.int32,
-    selector: s.stringMap,
-    template: POD_TEMPLATE_SCHEMA,
-  }),
-  status: REPLICA_STATUS_SCHEMA('ReplicationControllerStatus'),
-};
 
 function defaultReplicationController(rc: ReplicationController): void {
   const spec = (rc.spec ??= {});
@@ -60,7 +49,7 @@ function validateReplicationController(rc: ReplicationController): FieldError[] 
 /** ReplicationController (core v1): the same rules as a ReplicaSet, over a map selector. */
 export const REPLICATION_CONTROLLER_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: FIELDS,
+  shape: REPLICATION_CONTROLLER,
   status: { empty: { replicas: 0 }, keepsLabels: false, validate: (rc: ReplicationController) => validateReplicaStatus(rc.status) },
   generation: 'spec',
   orphanDependentsByDefault: true,

@@ -1,28 +1,40 @@
-import { LABEL_SELECTOR_SCHEMA } from '../../../apimachinery/selectors/label-selector-object';
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
+import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
+import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { s } from '../../../apimachinery/schema/schema';
-import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
 
-export const DAEMON_SET_FIELDS = {
-  spec: s.struct('DaemonSetSpec', {
-    selector: LABEL_SELECTOR_SCHEMA,
-    template: POD_TEMPLATE_SCHEMA,
-    updateStrategy: s.struct('DaemonSetUpdateStrategy', {
-      type: s.string,
-      rollingUpdate: s.struct('RollingUpdateDaemonSet', { maxUnavailable: s.intOrString }),
-    }),
-    minReadySeconds: s.int32,
-    templateGeneration: s.int64,
-    revisionHistoryLimit: s.int32,
-  }),
-  status: s.struct('DaemonSetStatus', {
-    currentNumberScheduled: s.int32,
-    numberMisscheduled: s.int32,
-    desiredNumberScheduled: s.int32,
-    numberReady: s.int32,
-    observedGeneration: s.int64,
-    updatedNumberScheduled: s.int32,
-    numberAvailable: s.int32,
-    numberUnavailable: s.int32,
-    collisionCount: s.int64,
-  }),
-};
+const ROLLING_UPDATE_DAEMON_SET = EXTENSIONS_V1BETA1.struct('RollingUpdateDaemonSet', {
+  maxUnavailable: [1, s.intOrString],
+});
+
+const DAEMON_SET_UPDATE_STRATEGY = EXTENSIONS_V1BETA1.struct('DaemonSetUpdateStrategy', {
+  type: [1, s.string],
+  rollingUpdate: [2, ROLLING_UPDATE_DAEMON_SET],
+});
+
+const DAEMON_SET_SPEC = EXTENSIONS_V1BETA1.struct('DaemonSetSpec', {
+  selector: [1, LABEL_SELECTOR],
+  template: [2, POD_TEMPLATE_SPEC],
+  updateStrategy: [3, DAEMON_SET_UPDATE_STRATEGY],
+  minReadySeconds: [4, s.int32],
+  templateGeneration: [5, s.int64],
+  revisionHistoryLimit: [6, s.int32],
+});
+
+const DAEMON_SET_STATUS = EXTENSIONS_V1BETA1.struct('DaemonSetStatus', {
+  currentNumberScheduled: [1, s.int32],
+  numberMisscheduled: [2, s.int32],
+  desiredNumberScheduled: [3, s.int32],
+  numberReady: [4, s.int32],
+  observedGeneration: [5, s.int64],
+  updatedNumberScheduled: [6, s.int32],
+  numberAvailable: [7, s.int32],
+  numberUnavailable: [8, s.int32],
+  collisionCount: [9, s.int64],
+});
+
+export const DAEMON_SET = resourceKind(EXTENSIONS_V1BETA1, 'DaemonSet', {
+  spec: [2, DAEMON_SET_SPEC],
+  status: [3, DAEMON_SET_STATUS],
+});

@@ -2,7 +2,7 @@ import { deepEqual } from '../../../apimachinery/meta/deep-equal';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDaemonSet } from './daemonset.defaults';
-import { DAEMON_SET_FIELDS } from './daemonset.schema';
+import { DAEMON_SET } from './daemonset.schema';
 import { DaemonSet } from './daemonset.types';
 import { validateDaemonSet, validateDaemonSetStatus } from './daemonset.validation';
 
@@ -12,7 +12,7 @@ import { validateDaemonSet, validateDaemonSetStatus } from './daemonset.validati
  */
 export const DAEMON_SET_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: DAEMON_SET_FIELDS,
+  shape: DAEMON_SET,
   status: {
     empty: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
     keepsLabels: false,

@@ -3,7 +3,7 @@ import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { validateAnnotations } from '../../../apimachinery/meta/object-meta-validation';
 import { defineKind } from '../../../registry/define-kind';
 import { defineStrategy, RollbackBinding } from '../../../registry/kind-definition';
-import { s } from '../../../apimachinery/schema/schema';
+import { DEPLOYMENT_ROLLBACK as DEPLOYMENT_ROLLBACK_SHAPE } from './deployment.schema';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { EXTENSIONS } from '../extensions.group';
@@ -21,7 +21,7 @@ const DEPLOYMENT_ROLLBACK_KIND = defineKind(EXTENSIONS, {
   namespaced: true,
   strategy: defineStrategy({
     nameRule: nameRules.dns1123Subdomain,
-    fields: { name: s.string, updatedAnnotations: s.stringMap, rollbackTo: s.struct('RollbackConfig', { revision: s.int64 }) },
+    shape: DEPLOYMENT_ROLLBACK_SHAPE,
   }),
 });
 

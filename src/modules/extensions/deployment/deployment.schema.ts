@@ -1,39 +1,62 @@
-import { LABEL_SELECTOR_SCHEMA } from '../../../apimachinery/selectors/label-selector-object';
-import { s } from '../../../apimachinery/schema/schema';
-import { POD_TEMPLATE_SCHEMA } from '../../workloads/pod-template/pod-template.schema';
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
+import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
+import { EXTENSIONS_V1BETA1 } from '../extensions.group';
+import { mergedBy, s } from '../../../apimachinery/schema/schema';
 
-export const DEPLOYMENT_FIELDS = {
-  spec: s.struct('DeploymentSpec', {
-    replicas: s.int32,
-    selector: LABEL_SELECTOR_SCHEMA,
-    template: POD_TEMPLATE_SCHEMA,
-    strategy: s.struct('DeploymentStrategy', {
-      type: s.string,
-      rollingUpdate: s.struct('RollingUpdateDeployment', { maxUnavailable: s.intOrString, maxSurge: s.intOrString }),
-    }),
-    minReadySeconds: s.int32,
-    revisionHistoryLimit: s.int32,
-    paused: s.boolean,
-    rollbackTo: s.struct('RollbackConfig', { revision: s.int64 }),
-    progressDeadlineSeconds: s.int32,
-  }),
-  status: s.struct('DeploymentStatus', {
-    observedGeneration: s.int64,
-    replicas: s.int32,
-    updatedReplicas: s.int32,
-    readyReplicas: s.int32,
-    availableReplicas: s.int32,
-    unavailableReplicas: s.int32,
-    conditions: s.list(
-      s.struct('DeploymentCondition', {
-        type: s.string,
-        status: s.string,
-        lastUpdateTime: s.time,
-        lastTransitionTime: s.time,
-        reason: s.string,
-        message: s.string,
-      }),
-    ),
-    collisionCount: s.int64,
-  }),
-};
+const ROLLING_UPDATE_DEPLOYMENT = EXTENSIONS_V1BETA1.struct('RollingUpdateDeployment', {
+  maxUnavailable: [1, s.intOrString],
+  maxSurge: [2, s.intOrString],
+});
+
+export const DEPLOYMENT_STRATEGY = EXTENSIONS_V1BETA1.struct('DeploymentStrategy', {
+  type: [1, s.string],
+  rollingUpdate: [2, ROLLING_UPDATE_DEPLOYMENT],
+});
+
+const ROLLBACK_CONFIG = EXTENSIONS_V1BETA1.struct('RollbackConfig', {
+  revision: [1, s.int64],
+});
+
+const DEPLOYMENT_SPEC = EXTENSIONS_V1BETA1.struct('DeploymentSpec', {
+  replicas: [1, s.int32],
+  selector: [2, LABEL_SELECTOR],
+  template: [3, POD_TEMPLATE_SPEC],
+  strategy: [4, DEPLOYMENT_STRATEGY],
+  minReadySeconds: [5, s.int32],
+  revisionHistoryLimit: [6, s.int32],
+  paused: [7, s.boolean],
+  rollbackTo: [8, ROLLBACK_CONFIG],
+  progressDeadlineSeconds: [9, s.int32],
+});
+
+const DEPLOYMENT_CONDITION = EXTENSIONS_V1BETA1.struct('DeploymentCondition', {
+  type: [1, s.string],
+  status: [2, s.string],
+  lastUpdateTime: [6, s.time],
+  lastTransitionTime: [7, s.time],
+  reason: [4, s.string],
+  message: [5, s.string],
+});
+
+const DEPLOYMENT_STATUS = EXTENSIONS_V1BETA1.struct('DeploymentStatus', {
+  observedGeneration: [1, s.int64],
+  replicas: [2, s.int32],
+  updatedReplicas: [3, s.int32],
+  readyReplicas: [7, s.int32],
+  availableReplicas: [4, s.int32],
+  unavailableReplicas: [5, s.int32],
+  conditions: [6, s.list(DEPLOYMENT_CONDITION), mergedBy('type')],
+  collisionCount: [8, s.int64],
+});
+
+export const DEPLOYMENT = resourceKind(EXTENSIONS_V1BETA1, 'Deployment', {
+  spec: [2, DEPLOYMENT_SPEC],
+  status: [3, DEPLOYMENT_STATUS],
+});
+
+export const DEPLOYMENT_ROLLBACK = EXTENSIONS_V1BETA1.struct('DeploymentRollback', {
+  name: [1, s.string],
+  updatedAnnotations: [2, s.stringMap],
+  rollbackTo: [3, ROLLBACK_CONFIG],
+});

@@ -1,14 +1,14 @@
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDeployment } from './deployment.defaults';
-import { DEPLOYMENT_FIELDS } from './deployment.schema';
+import { DEPLOYMENT } from './deployment.schema';
 import { podControllerSelector } from '../../workloads/controller.types';
 import { validateDeployment, validateDeploymentStatus } from './deployment.validation';
 
 /** Deployment (reference §12.2): annotation changes bump the generation too; a status write keeps the labels. */
 export const DEPLOYMENT_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: DEPLOYMENT_FIELDS,
+  shape: DEPLOYMENT,
   status: { empty: {}, keepsLabels: true, validate: validateDeploymentStatus },
   generation: 'spec-and-annotations',
   orphanDependentsByDefault: true,

@@ -1,12 +1,12 @@
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
-import { INGRESS_FIELDS } from './ingress.schema';
+import { INGRESS } from './ingress.schema';
 import { validateIngress, validateIngressStatus } from './ingress.validation';
 
 /** Ingress (reference §12.5): no defaults; its status holds the load balancer. */
 export const INGRESS_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: INGRESS_FIELDS,
+  shape: INGRESS,
   status: { empty: { loadBalancer: {} }, keepsLabels: false, validate: validateIngressStatus },
   generation: 'spec',
   validate: validateIngress,

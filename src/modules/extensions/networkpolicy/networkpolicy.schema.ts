@@ -1,19 +1,34 @@
-import { LABEL_SELECTOR_SCHEMA, LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
+import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { s } from '../../../apimachinery/schema/schema';
 
+const NETWORK_POLICY_PORT = EXTENSIONS_V1BETA1.struct('NetworkPolicyPort', {
+  protocol: [1, s.string],
+  port: [2, s.intOrString],
+});
+
+const NETWORK_POLICY_PEER = EXTENSIONS_V1BETA1.struct('NetworkPolicyPeer', {
+  podSelector: [1, LABEL_SELECTOR],
+  namespaceSelector: [2, LABEL_SELECTOR],
+});
+
+const NETWORK_POLICY_INGRESS_RULE = EXTENSIONS_V1BETA1.struct('NetworkPolicyIngressRule', {
+  ports: [1, s.list(NETWORK_POLICY_PORT)],
+  from: [2, s.list(NETWORK_POLICY_PEER)],
+});
+
 /** The 1.7 NetworkPolicy: ingress rules only (egress, ipBlock and policyTypes came later and are dropped). */
-export const NETWORK_POLICY_FIELDS = {
-  spec: s.struct('NetworkPolicySpec', {
-    podSelector: LABEL_SELECTOR_SCHEMA,
-    ingress: s.list(
-      s.struct('NetworkPolicyIngressRule', {
-        ports: s.list(s.struct('NetworkPolicyPort', { protocol: s.string, port: s.intOrString })),
-        from: s.list(s.struct('NetworkPolicyPeer', { podSelector: LABEL_SELECTOR_SCHEMA, namespaceSelector: LABEL_SELECTOR_SCHEMA })),
-      }),
-    ),
-  }),
-};
+const NETWORK_POLICY_SPEC = EXTENSIONS_V1BETA1.struct('NetworkPolicySpec', {
+  podSelector: [1, LABEL_SELECTOR],
+  ingress: [2, s.list(NETWORK_POLICY_INGRESS_RULE)],
+});
+
+export const NETWORK_POLICY = resourceKind(EXTENSIONS_V1BETA1, 'NetworkPolicy', {
+  spec: [2, NETWORK_POLICY_SPEC],
+});
 
 export interface NetworkPolicy extends KubeObject {
   spec?: {

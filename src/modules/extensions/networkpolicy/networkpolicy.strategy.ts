@@ -4,7 +4,7 @@ import { validateLabelSelector } from '../../../apimachinery/selectors/label-sel
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePortNumOrName } from '../../workloads/pod-template/handler.validation';
-import { NETWORK_POLICY_FIELDS, NetworkPolicy } from './networkpolicy.schema';
+import { NETWORK_POLICY, NetworkPolicy } from './networkpolicy.schema';
 
 const PROTOCOLS = ['TCP', 'UDP'];
 
@@ -37,7 +37,7 @@ function validateNetworkPolicy(policy: NetworkPolicy): FieldError[] {
  */
 export const NETWORK_POLICY_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: NETWORK_POLICY_FIELDS,
+  shape: NETWORK_POLICY,
   generation: 'spec',
   applyDefaults(policy: NetworkPolicy) {
     (policy.spec ??= {}).podSelector ??= {};

@@ -1,26 +1,59 @@
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { SE_LINUX_OPTIONS } from '../../workloads/pod-template/container.schema';
+import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { s } from '../../../apimachinery/schema/schema';
 
-const ID_RANGES = s.list(s.struct('IDRange', { min: s.int64, max: s.int64 }));
+const HOST_PORT_RANGE = EXTENSIONS_V1BETA1.struct('HostPortRange', {
+  min: [1, s.int32],
+  max: [2, s.int32],
+});
+
+const SE_LINUX_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('SELinuxStrategyOptions', {
+  rule: [1, s.string],
+  seLinuxOptions: [2, SE_LINUX_OPTIONS],
+});
+
+const ID_RANGE = EXTENSIONS_V1BETA1.struct('IDRange', {
+  min: [1, s.int64],
+  max: [2, s.int64],
+});
+
+const RUN_AS_USER_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('RunAsUserStrategyOptions', {
+  rule: [1, s.string],
+  ranges: [2, s.list(ID_RANGE)],
+});
+
+const SUPPLEMENTAL_GROUPS_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('SupplementalGroupsStrategyOptions', {
+  rule: [1, s.string],
+  ranges: [2, s.list(ID_RANGE)],
+});
+
+const FS_GROUP_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('FSGroupStrategyOptions', {
+  rule: [1, s.string],
+  ranges: [2, s.list(ID_RANGE)],
+});
 
 /** The 1.7 PodSecurityPolicySpec (later fields such as allowPrivilegeEscalation are dropped). */
-export const POD_SECURITY_POLICY_FIELDS = {
-  spec: s.struct('PodSecurityPolicySpec', {
-    privileged: s.boolean,
-    defaultAddCapabilities: s.stringList,
-    requiredDropCapabilities: s.stringList,
-    allowedCapabilities: s.stringList,
-    volumes: s.stringList,
-    hostNetwork: s.boolean,
-    hostPorts: s.list(s.struct('HostPortRange', { min: s.int32, max: s.int32 })),
-    hostPID: s.boolean,
-    hostIPC: s.boolean,
-    seLinux: s.struct('SELinuxStrategyOptions', { rule: s.string, seLinuxOptions: s.any }),
-    runAsUser: s.struct('RunAsUserStrategyOptions', { rule: s.string, ranges: ID_RANGES }),
-    supplementalGroups: s.struct('SupplementalGroupsStrategyOptions', { rule: s.string, ranges: ID_RANGES }),
-    fsGroup: s.struct('FSGroupStrategyOptions', { rule: s.string, ranges: ID_RANGES }),
-    readOnlyRootFilesystem: s.boolean,
-  }),
-};
+const POD_SECURITY_POLICY_SPEC = EXTENSIONS_V1BETA1.struct('PodSecurityPolicySpec', {
+  privileged: [1, s.boolean],
+  defaultAddCapabilities: [2, s.stringList],
+  requiredDropCapabilities: [3, s.stringList],
+  allowedCapabilities: [4, s.stringList],
+  volumes: [5, s.stringList],
+  hostNetwork: [6, s.boolean],
+  hostPorts: [7, s.list(HOST_PORT_RANGE)],
+  hostPID: [8, s.boolean],
+  hostIPC: [9, s.boolean],
+  seLinux: [10, SE_LINUX_STRATEGY_OPTIONS],
+  runAsUser: [11, RUN_AS_USER_STRATEGY_OPTIONS],
+  supplementalGroups: [12, SUPPLEMENTAL_GROUPS_STRATEGY_OPTIONS],
+  fsGroup: [13, FS_GROUP_STRATEGY_OPTIONS],
+  readOnlyRootFilesystem: [14, s.boolean],
+});
+
+export const POD_SECURITY_POLICY = resourceKind(EXTENSIONS_V1BETA1, 'PodSecurityPolicy', {
+  spec: [2, POD_SECURITY_POLICY_SPEC],
+});
 
 export interface IdStrategy {
   rule?: string;

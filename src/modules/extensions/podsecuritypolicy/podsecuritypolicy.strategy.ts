@@ -3,7 +3,7 @@ import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePolicyAnnotations } from './podsecuritypolicy.annotations';
-import { IdStrategy, POD_SECURITY_POLICY_FIELDS, PodSecurityPolicySpec } from './podsecuritypolicy.schema';
+import { IdStrategy, POD_SECURITY_POLICY, PodSecurityPolicySpec } from './podsecuritypolicy.schema';
 
 /** The volume types a policy may allow in 1.7, sorted as the apiserver lists them. */
 const VOLUME_TYPES = [
@@ -59,7 +59,7 @@ function validatePodSecurityPolicy(policy: KubeObject & { spec?: PodSecurityPoli
 /** PodSecurityPolicy (reference §12.7): cluster-scoped, no defaults, the client's generation kept. */
 export const POD_SECURITY_POLICY_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: POD_SECURITY_POLICY_FIELDS,
+  shape: POD_SECURITY_POLICY,
   generation: 'client',
   validate: validatePodSecurityPolicy,
   validateUpdate: validatePodSecurityPolicy,

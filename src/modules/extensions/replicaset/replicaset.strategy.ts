@@ -4,9 +4,9 @@ import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultPodController } from '../../workloads/controller.defaults';
 import { PodController, podControllerSelector } from '../../workloads/controller.types';
-import { REPLICA_FIELD_LABELS } from '../../workloads/controller.schema';
+import { REPLICA_FIELD_LABELS } from '../../workloads/controller.field-labels';
 import { validateReplicaStatus, validateSelectedTemplate } from '../../workloads/controller.validation';
-import { REPLICA_SET_FIELDS } from './replicaset.schema';
+import { REPLICA_SET } from './replicaset.schema';
 
 function defaultReplicaSet(replicaSet: PodController): void {
   defaultPodController(replicaSet);
@@ -25,7 +25,7 @@ function validateReplicaSet(replicaSet: PodController): FieldError[] {
 /** ReplicaSet (reference §12.3): as a Deployment, but only spec changes bump the generation. */
 export const REPLICA_SET_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
-  fields: REPLICA_SET_FIELDS,
+  shape: REPLICA_SET,
   status: { empty: { replicas: 0 }, keepsLabels: false, validate: (replicaSet: PodController) => validateReplicaStatus(replicaSet.status) },
   generation: 'spec',
   orphanDependentsByDefault: true,

@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { defineStrategy } from '../../../registry/kind-definition';
-import { s } from '../../../apimachinery/schema/schema';
+import { THIRD_PARTY_RESOURCE } from './thirdpartyresource.schema';
 import { NameRule, nameRules } from '../../../apimachinery/validation/names';
 
 interface ThirdPartyResource extends KubeObject {
@@ -33,7 +33,7 @@ function validateThirdPartyResource(resource: ThirdPartyResource): FieldError[] 
 /** ThirdPartyResource (reference §12.8): `description` and `versions` at the top level, no generateName. */
 export const THIRD_PARTY_RESOURCE_STRATEGY = defineStrategy({
   nameRule: thirdPartyResourceName,
-  fields: { description: s.string, versions: s.list(s.struct('APIVersion', { name: s.string })) },
+  shape: THIRD_PARTY_RESOURCE,
   generation: 'client',
   supportsGenerateName: false,
   validate: validateThirdPartyResource,

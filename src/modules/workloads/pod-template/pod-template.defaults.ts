@@ -1,6 +1,6 @@
 import { formatQuantity, parseQuantity, roundUp } from '../../../apimachinery/schema/quantity';
 import { Container, Handler, PodSpec, PodTemplateSpec, Probe, Volume } from './pod-template.types';
-import { VOLUME_SOURCES } from './pod-template.schema';
+import { VOLUME_SOURCE } from './volume.schema';
 
 /** Defaults set on a volume source when absent (reference §12.1). */
 const VOLUME_DEFAULTS: Record<string, Record<string, unknown>> = {
@@ -69,7 +69,7 @@ function defaultContainer(container: Container, hostNetwork: boolean): void {
 }
 
 function defaultVolume(volume: Volume): void {
-  const sources = Object.keys(VOLUME_SOURCES).filter((source) => volume[source] !== undefined);
+  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => volume[source] !== undefined);
   if (sources.length === 0) volume.emptyDir = {};
   for (const source of sources) {
     const defaults = VOLUME_DEFAULTS[source];

@@ -1,6 +1,6 @@
 import { ObjectMeta } from '../../../apimachinery/meta/kube-object';
 
-/** The parts of a pod template the server reads, as POD_TEMPLATE_SCHEMA guarantees their types. */
+/** The parts of a pod template the server reads, as POD_TEMPLATE_SPEC (its shape) guarantees their types. */
 
 export interface HttpGetAction {
   path?: string;

@@ -1,6 +1,6 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { dns1123Label } from '../../../apimachinery/validation/names';
-import { VOLUME_SOURCES } from './pod-template.schema';
+import { VOLUME_SOURCE } from './volume.schema';
 import { Volume } from './pod-template.types';
 
 /** The fields a volume source cannot do without. */
@@ -27,7 +27,7 @@ const REQUIRED_SOURCE_FIELDS: Record<string, string[]> = {
 const isEmpty = (value: unknown) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 function validateSource(volume: Volume, field: string): FieldError[] {
-  const sources = Object.keys(VOLUME_SOURCES).filter((source) => volume[source] !== undefined);
+  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => volume[source] !== undefined);
   if (sources.length === 0) return [fieldErrors.required(field, 'must specify a volume type')];
   const errors = sources.slice(1).map((extra) => fieldErrors.forbidden(`${field}.${extra}`, 'may not specify more than 1 volume type'));
   const source = volume[sources[0]];
