@@ -1,34 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { EXTENSIONS_KINDS } from '../../src/modules/extensions/extensions.kinds';
+import { FEDERATION_KINDS } from '../../src/modules/federation/federation.kinds';
 
 export interface KindCase {
   resource: string;
   kind: string;
   group: string;
   namespaced: boolean;
-  /** the fixture in test/fixtures */
+  /** the fixture in test/fixtures, named after the kind */
   file: string;
   /** parsed fixture */
   manifest: any;
 }
 
-const row = (resource: string, kind: string, group: string, namespaced: boolean, fixture: string): KindCase => {
-  const file = join(__dirname, '..', 'fixtures', `${fixture}.yaml`);
-  return { resource, kind, group, namespaced, file, manifest: load(readFileSync(file, 'utf8')) };
-};
-
-/** One fixture per served kind of both groups. */
-export const KINDS: KindCase[] = [
-  row('daemonsets', 'DaemonSet', 'extensions', true, 'daemonset'),
-  row('deployments', 'Deployment', 'extensions', true, 'deployment'),
-  row('ingresses', 'Ingress', 'extensions', true, 'ingress'),
-  row('networkpolicies', 'NetworkPolicy', 'extensions', true, 'networkpolicy'),
-  row('replicasets', 'ReplicaSet', 'extensions', true, 'replicaset'),
-  row('podsecuritypolicies', 'PodSecurityPolicy', 'extensions', false, 'podsecuritypolicy'),
-  row('thirdpartyresources', 'ThirdPartyResource', 'extensions', false, 'thirdpartyresource'),
-  row('clusters', 'Cluster', 'federation', false, 'cluster'),
-];
+/** The served kinds of both groups (not extensions' ReplicationController placeholder), each with its fixture. */
+export const KINDS: KindCase[] = [...EXTENSIONS_KINDS, ...FEDERATION_KINDS]
+  .filter((def) => def.verbs.length > 0)
+  .map((def) => {
+    const file = join(__dirname, '..', 'fixtures', `${def.kind.toLowerCase()}.yaml`);
+    const { resource, kind, group, namespaced } = def;
+    return { resource, kind, group, namespaced, file, manifest: load(readFileSync(file, 'utf8')) };
+  });
 
 /** The collection path of a kind, in `namespace` for namespaced kinds. */
 export function collectionPath(k: KindCase, namespace = 'default'): string {
