@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryService } from './discovery/discovery.service';
-import { OpenApiDocument } from './discovery/openapi-document';
+import { OpenApiDocuments } from './openapi/openapi-documents';
 import { CreateHandler } from './handlers/create.handler';
 import { DeleteCollectionHandler } from './handlers/delete-collection.handler';
 import { DeleteHandler } from './handlers/delete.handler';
@@ -45,7 +45,7 @@ const HANDLERS = [
     KindRegistry,
     ScaleRegistry,
     DiscoveryService,
-    OpenApiDocument,
+    OpenApiDocuments,
     ...HANDLERS,
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,

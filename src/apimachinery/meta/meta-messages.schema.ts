@@ -1,5 +1,5 @@
 import { goPackage } from '../schema/go-packages';
-import { s } from '../schema/schema';
+import { required, s } from '../schema/schema';
 
 /** The package of the meta/v1 types every group shares: metadata, Status, options, watch events, discovery. */
 export const META_V1 = goPackage('k8s.io.apimachinery.pkg.apis.meta.v1');
@@ -45,34 +45,34 @@ export const DELETE_OPTIONS = META_V1.struct('DeleteOptions', {
 });
 
 export const WATCH_EVENT = META_V1.struct('WatchEvent', {
-  type: [1, s.string],
-  object: [2, s.any],
+  type: [1, s.string, required],
+  object: [2, s.any, required],
 });
 
 const SERVER_ADDRESS_BY_CLIENT_CIDR = META_V1.struct('ServerAddressByClientCIDR', {
-  clientCIDR: [1, s.string],
-  serverAddress: [2, s.string],
+  clientCIDR: [1, s.string, required],
+  serverAddress: [2, s.string, required],
 });
 
 export const API_VERSIONS = META_V1.struct('APIVersions', {
-  versions: [1, s.stringList],
-  serverAddressByClientCIDRs: [2, s.list(SERVER_ADDRESS_BY_CLIENT_CIDR)],
+  versions: [1, s.stringList, required],
+  serverAddressByClientCIDRs: [2, s.list(SERVER_ADDRESS_BY_CLIENT_CIDR), required],
 });
 
 const GROUP_VERSION_FOR_DISCOVERY = META_V1.struct('GroupVersionForDiscovery', {
-  groupVersion: [1, s.string],
-  version: [2, s.string],
+  groupVersion: [1, s.string, required],
+  version: [2, s.string, required],
 });
 
 export const API_GROUP = META_V1.struct('APIGroup', {
-  name: [1, s.string],
-  versions: [2, s.list(GROUP_VERSION_FOR_DISCOVERY)],
+  name: [1, s.string, required],
+  versions: [2, s.list(GROUP_VERSION_FOR_DISCOVERY), required],
   preferredVersion: [3, GROUP_VERSION_FOR_DISCOVERY],
-  serverAddressByClientCIDRs: [4, s.list(SERVER_ADDRESS_BY_CLIENT_CIDR)],
+  serverAddressByClientCIDRs: [4, s.list(SERVER_ADDRESS_BY_CLIENT_CIDR), required],
 });
 
 export const API_GROUP_LIST = META_V1.struct('APIGroupList', {
-  groups: [1, s.list(API_GROUP)],
+  groups: [1, s.list(API_GROUP), required],
 });
 
 const VERBS = META_V1.struct('Verbs', {
@@ -80,18 +80,18 @@ const VERBS = META_V1.struct('Verbs', {
 });
 
 const API_RESOURCE = META_V1.struct('APIResource', {
-  name: [1, s.string],
-  singularName: [6, s.string],
-  namespaced: [2, s.boolean],
+  name: [1, s.string, required],
+  singularName: [6, s.string, required],
+  namespaced: [2, s.boolean, required],
   group: [8, s.string],
   version: [9, s.string],
-  kind: [3, s.string],
-  verbs: [4, VERBS],
+  kind: [3, s.string, required],
+  verbs: [4, VERBS, required],
   shortNames: [5, s.stringList],
   categories: [7, s.stringList],
 });
 
 export const API_RESOURCE_LIST = META_V1.struct('APIResourceList', {
-  groupVersion: [1, s.string],
-  resources: [2, s.list(API_RESOURCE)],
+  groupVersion: [1, s.string, required],
+  resources: [2, s.list(API_RESOURCE), required],
 });

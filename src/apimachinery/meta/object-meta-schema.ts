@@ -1,4 +1,4 @@
-import { FieldSpec, mergedBy, s, StructSchema } from '../schema/schema';
+import { FieldSpec, mergedBy, required, s, StructSchema } from '../schema/schema';
 import { GoPackage } from '../schema/go-packages';
 import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
 
@@ -46,6 +46,11 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
  */
 export function resourceKind(pkg: GoPackage, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
   const kind = pkg.struct(name, { metadata: [1, OBJECT_META], ...specs });
-  pkg.struct(`${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind)] });
+  lists.set(kind, pkg.struct(`${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind), required] }));
   return kind;
 }
+
+const lists = new WeakMap<StructSchema, StructSchema>();
+
+/** The list type of a kind declared with resourceKind. */
+export const listOf = (kind: StructSchema): StructSchema | undefined => lists.get(kind);

@@ -42,6 +42,18 @@ interface Place {
   path: string;
 }
 
+/**
+ * Where a caller that asked for field validation collects the unknown fields: the value's path with list indices
+ * (`spec.containers[0]`), as the apiserver's strict decoding names them, and the list they go to.
+ */
+export interface UnknownFields {
+  path: string;
+  found: string[];
+}
+
+const within = (unknown: UnknownFields | undefined, path: string): UnknownFields | undefined =>
+  unknown && { path: unknown.path ? `${unknown.path}${path.startsWith('[') ? '' : '.'}${path}` : path, found: unknown.found };
+
 function mismatch(value: unknown, schema: Schema, place: Place): ShapeError {
   return new ShapeError(
     `json: cannot unmarshal ${jsonType(value)} into Go struct field ${place.struct}.${place.path} of type ${goType(schema)}`,
@@ -76,7 +88,7 @@ function leafFits(value: unknown, type: LeafType): boolean {
  * A value as the apiserver's decoder would leave it: type-checked against the schema (ShapeError when it does not
  * fit), unknown struct fields dropped, null fields left out, quantities in canonical form.
  */
-export function conform(value: unknown, schema: Schema, place: Place): unknown {
+export function conform(value: unknown, schema: Schema, place: Place, unknown?: UnknownFields): unknown {
   switch (schema.type) {
     case 'struct': {
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
@@ -84,25 +96,33 @@ export function conform(value: unknown, schema: Schema, place: Place): unknown {
       for (const [field, { schema: fieldSchema }] of Object.entries(schema.jsonFields)) {
         const item = value[field];
         if (item === undefined || item === null) continue;
-        out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` });
+        out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` }, within(unknown, field));
       }
+      if (unknown) reportUnknown(value, schema.jsonFields, unknown);
       return out;
     }
     case 'list':
       if (!Array.isArray(value)) throw mismatch(value, schema, place);
-      return value.map((item) => (item === null ? zeroOf(schema.items) : conform(item, schema.items, place)));
+      return value.map((item, i) => (item === null ? zeroOf(schema.items) : conform(item, schema.items, place, within(unknown, `[${i}]`))));
     case 'map':
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
       return Object.fromEntries(
         Object.entries(value).map(([key, item]) => [
           key,
-          item === null ? zeroOf(schema.values) : conform(item, schema.values, place),
+          item === null ? zeroOf(schema.values) : conform(item, schema.values, place, within(unknown, key)),
         ]),
       );
     default:
       if (!leafFits(value, schema.type)) throw mismatch(value, schema, place);
       if (schema.type === 'quantity') return canonicalQuantity(value as string | number);
       return value;
+  }
+}
+
+/** Adds the members of `value` that are no field of its struct to the unknown fields. */
+export function reportUnknown(value: Record<string, unknown>, fields: Readonly<Record<string, unknown>>, unknown: UnknownFields): void {
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(fields, key)) unknown.found.push(within(unknown, key)!.path);
   }
 }
 

@@ -15,6 +15,13 @@ export class GoPackage {
     revision += 1;
     return type;
   }
+
+  /** Gives a struct declared without fields its fields: how a type that contains itself is declared. */
+  define(type: StructSchema, specs: Readonly<Record<string, FieldSpec>>): void {
+    const { fields, jsonFields } = struct(this.name, type.name, specs);
+    Object.assign(type, { fields, jsonFields });
+    revision += 1;
+  }
 }
 
 /**

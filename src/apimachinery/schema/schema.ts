@@ -19,6 +19,12 @@ export interface FieldOptions {
   patchStrategy?: 'merge';
   /** the field identifying an item of a merged list of objects (`x-kubernetes-patch-merge-key`) */
   patchMergeKey?: string;
+  /** a field the Go type requires (OpenAPI's `required`) */
+  required?: boolean;
+  /** the values a string field may take (OpenAPI's `enum`) */
+  enum?: readonly string[];
+  /** what the field means, where its name does not say it (OpenAPI's `description`, `kubectl explain`) */
+  description?: string;
 }
 
 export interface Field extends FieldOptions {
@@ -27,8 +33,8 @@ export interface Field extends FieldOptions {
   schema: Schema;
 }
 
-/** A field as written in a struct: `[protobuf number, shape]`, or with options as a third member. */
-export type FieldSpec = readonly [number, Schema] | readonly [number, Schema, FieldOptions];
+/** A field as written in a struct: `[protobuf number, shape, ...options]`. */
+export type FieldSpec = readonly [number, Schema, ...FieldOptions[]];
 
 /** A Go struct: only its fields are kept, in this order. */
 export interface StructSchema {
@@ -51,8 +57,8 @@ const map = (values: Schema): Schema => ({ type: 'map', values });
 export function struct(pkg: string, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
   const fields: Record<string, Field> = {};
   const jsonFields: Record<string, Field> = {};
-  for (const [fieldName, [number, schema, options]] of Object.entries(specs)) {
-    const field = { number, schema, ...options };
+  for (const [fieldName, [number, schema, ...options]] of Object.entries(specs)) {
+    const field: Field = Object.assign({ number, schema }, ...options);
     fields[fieldName] = field;
     if (field.inline && schema.type === 'struct') Object.assign(jsonFields, schema.jsonFields);
     else jsonFields[fieldName] = field;
@@ -82,6 +88,15 @@ export const s = {
 
 /** Field options: an embedded struct. */
 export const inline: FieldOptions = { inline: true };
+
+/** Field options: a field the Go type requires. */
+export const required: FieldOptions = { required: true };
+
+/** Field options: the values a string may take. */
+export const oneOf = (...values: string[]): FieldOptions => ({ enum: values });
+
+/** Field options: what the field means. */
+export const described = (description: string): FieldOptions => ({ description });
 
 /** Field options: a list merged item by item, by `key` for lists of objects. */
 export const mergedBy = (key?: string): FieldOptions => ({ patchStrategy: 'merge', patchMergeKey: key });

@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../errors/field-error';
 import { validateLabels } from '../meta/object-meta-validation';
 import { META_V1 } from '../meta/meta-messages.schema';
-import { s } from '../schema/schema';
+import { required, s } from '../schema/schema';
 import { labelValue, qualifiedName } from '../validation/names';
 import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
 
@@ -12,8 +12,8 @@ export interface LabelSelector {
 }
 
 const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
-  key: [1, s.string],
-  operator: [2, s.string],
+  key: [1, s.string, required],
+  operator: [2, s.string, required],
   values: [3, s.stringList],
 });
 

@@ -14,6 +14,8 @@ export interface ApiRequest {
   body: RawBody;
   contentType?: string;
   negotiated: Negotiated;
+  /** warnings for the client (`Warning` headers), which reading the body may add */
+  warnings: string[];
 }
 
 /** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */

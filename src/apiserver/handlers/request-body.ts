@@ -1,6 +1,6 @@
 import { decodeDocument } from '../codec/body-decoder';
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { decodeObject, DecodeTarget } from '../../registry/decode-object';
+import { DecodeTarget } from '../../registry/decode-object';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { toOutput } from '../../registry/object-output';
 import { applyPatch, decodePatch, Patch } from './apply-patch';
@@ -9,10 +9,14 @@ import { groupVersion } from '../../registry/kind-definition';
 import { parseResourceVersion } from '../../apimachinery/parameters/query';
 import { pathSegmentName } from '../../apimachinery/validation/names';
 import { ApiRequest } from './api-request';
+import { decodeValidated } from './field-validation';
 
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
 export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
-  return decodeObject(target, decodeDocument(request.body, request.contentType, target.kind, groupVersion(target)));
+  const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target));
+  const { object, warnings } = decodeValidated(request, target, document);
+  request.warnings.push(...warnings);
+  return object;
 }
 
 /**
@@ -37,7 +41,8 @@ export function readPatch(request: ApiRequest, target: DecodeTarget = request.de
  */
 export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject, target: DecodeTarget = request.def): KubeObject {
   const document = toOutput(request.def, current, { withTypeMeta: true, typeMeta: target });
-  const object = decodeObject(target, applyPatch(patch, document));
+  const { object, warnings } = decodeValidated(request, target, applyPatch(patch, document));
+  request.warnings.splice(0, request.warnings.length, ...warnings); // a patch applied again warns once
   checkReplacement(request, object);
   return object;
 }

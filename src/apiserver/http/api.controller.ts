@@ -81,6 +81,7 @@ export class ApiController {
       throw apiErrors.badRequest(`export of "${def.resource}" is not supported`); // reference §7.5
     }
     const negotiated = negotiate(request.headers.accept, verb === 'watch');
+    const warnings: string[] = [];
     const response = await handler.handle({
       def,
       verb,
@@ -89,7 +90,9 @@ export class ApiController {
       body: request.body as RawBody,
       contentType: request.headers['content-type'],
       negotiated,
+      warnings,
     });
+    if (warnings.length > 0) reply.header('warning', warnings.map((warning) => `299 - ${JSON.stringify(warning)}`));
     if ('events' in response) streamEvents(reply, response.events, negotiated);
     else sendValue(request, reply, response.code, response.body, negotiated);
   }

@@ -1,7 +1,7 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
-import { mergedBy, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
 
 const REPLICATION_CONTROLLER_SPEC = CORE_V1.struct('ReplicationControllerSpec', {
   replicas: [1, s.int32],
@@ -11,15 +11,15 @@ const REPLICATION_CONTROLLER_SPEC = CORE_V1.struct('ReplicationControllerSpec', 
 });
 
 const REPLICATION_CONTROLLER_CONDITION = CORE_V1.struct('ReplicationControllerCondition', {
-  type: [1, s.string],
-  status: [2, s.string],
+  type: [1, s.string, required],
+  status: [2, s.string, required],
   lastTransitionTime: [3, s.time],
   reason: [4, s.string],
   message: [5, s.string],
 });
 
 const REPLICATION_CONTROLLER_STATUS = CORE_V1.struct('ReplicationControllerStatus', {
-  replicas: [1, s.int32],
+  replicas: [1, s.int32, required],
   fullyLabeledReplicas: [2, s.int32],
   readyReplicas: [4, s.int32],
   availableReplicas: [5, s.int32],

@@ -2,7 +2,7 @@ import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { mergedBy, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
 
 const ROLLING_UPDATE_DEPLOYMENT = EXTENSIONS_V1BETA1.struct('RollingUpdateDeployment', {
   maxUnavailable: [1, s.intOrString],
@@ -21,7 +21,7 @@ const ROLLBACK_CONFIG = EXTENSIONS_V1BETA1.struct('RollbackConfig', {
 const DEPLOYMENT_SPEC = EXTENSIONS_V1BETA1.struct('DeploymentSpec', {
   replicas: [1, s.int32],
   selector: [2, LABEL_SELECTOR],
-  template: [3, POD_TEMPLATE_SPEC],
+  template: [3, POD_TEMPLATE_SPEC, required],
   strategy: [4, DEPLOYMENT_STRATEGY],
   minReadySeconds: [5, s.int32],
   revisionHistoryLimit: [6, s.int32],
@@ -31,8 +31,8 @@ const DEPLOYMENT_SPEC = EXTENSIONS_V1BETA1.struct('DeploymentSpec', {
 });
 
 const DEPLOYMENT_CONDITION = EXTENSIONS_V1BETA1.struct('DeploymentCondition', {
-  type: [1, s.string],
-  status: [2, s.string],
+  type: [1, s.string, required],
+  status: [2, s.string, required],
   lastUpdateTime: [6, s.time],
   lastTransitionTime: [7, s.time],
   reason: [4, s.string],
@@ -56,7 +56,7 @@ export const DEPLOYMENT = resourceKind(EXTENSIONS_V1BETA1, 'Deployment', {
 });
 
 export const DEPLOYMENT_ROLLBACK = EXTENSIONS_V1BETA1.struct('DeploymentRollback', {
-  name: [1, s.string],
+  name: [1, s.string, required],
   updatedAnnotations: [2, s.stringMap],
-  rollbackTo: [3, ROLLBACK_CONFIG],
+  rollbackTo: [3, ROLLBACK_CONFIG, required],
 });

@@ -2,7 +2,7 @@ import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { inline, s } from '../../../apimachinery/schema/schema';
+import { inline, required, s } from '../../../apimachinery/schema/schema';
 
 const LOAD_BALANCER_INGRESS = CORE_V1.struct('LoadBalancerIngress', {
   ip: [1, s.string],
@@ -14,8 +14,8 @@ const LOAD_BALANCER_STATUS = CORE_V1.struct('LoadBalancerStatus', {
 });
 
 const INGRESS_BACKEND = EXTENSIONS_V1BETA1.struct('IngressBackend', {
-  serviceName: [1, s.string],
-  servicePort: [2, s.intOrString],
+  serviceName: [1, s.string, required],
+  servicePort: [2, s.intOrString, required],
 });
 
 const INGRESS_TLS = EXTENSIONS_V1BETA1.struct('IngressTLS', {
@@ -25,11 +25,11 @@ const INGRESS_TLS = EXTENSIONS_V1BETA1.struct('IngressTLS', {
 
 const HTTP_INGRESS_PATH = EXTENSIONS_V1BETA1.struct('HTTPIngressPath', {
   path: [1, s.string],
-  backend: [2, INGRESS_BACKEND],
+  backend: [2, INGRESS_BACKEND, required],
 });
 
 const HTTP_INGRESS_RULE_VALUE = EXTENSIONS_V1BETA1.struct('HTTPIngressRuleValue', {
-  paths: [1, s.list(HTTP_INGRESS_PATH)],
+  paths: [1, s.list(HTTP_INGRESS_PATH), required],
 });
 
 const INGRESS_RULE_VALUE = EXTENSIONS_V1BETA1.struct('IngressRuleValue', {

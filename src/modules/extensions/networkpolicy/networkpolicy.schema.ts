@@ -1,12 +1,12 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
-import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
+import { oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { LABEL_SELECTOR, LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { PROTOCOLS } from '../../workloads/pod-template/container.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { s } from '../../../apimachinery/schema/schema';
 
 const NETWORK_POLICY_PORT = EXTENSIONS_V1BETA1.struct('NetworkPolicyPort', {
-  protocol: [1, s.string],
+  protocol: [1, s.string, oneOf(...PROTOCOLS)],
   port: [2, s.intOrString],
 });
 
@@ -22,7 +22,7 @@ const NETWORK_POLICY_INGRESS_RULE = EXTENSIONS_V1BETA1.struct('NetworkPolicyIngr
 
 /** The 1.7 NetworkPolicy: ingress rules only (egress, ipBlock and policyTypes came later and are dropped). */
 const NETWORK_POLICY_SPEC = EXTENSIONS_V1BETA1.struct('NetworkPolicySpec', {
-  podSelector: [1, LABEL_SELECTOR],
+  podSelector: [1, LABEL_SELECTOR, required],
   ingress: [2, s.list(NETWORK_POLICY_INGRESS_RULE)],
 });
 

@@ -5,8 +5,8 @@ import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePortNumOrName } from '../../workloads/pod-template/handler.validation';
 import { NETWORK_POLICY, NetworkPolicy } from './networkpolicy.schema';
+import { PROTOCOLS } from '../../workloads/pod-template/container.schema';
 
-const PROTOCOLS = ['TCP', 'UDP'];
 
 function validateNetworkPolicy(policy: NetworkPolicy): FieldError[] {
   const spec = policy.spec ?? {};

@@ -1,25 +1,25 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { SE_LINUX_OPTIONS } from '../../workloads/pod-template/container.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { s } from '../../../apimachinery/schema/schema';
+import { required, s } from '../../../apimachinery/schema/schema';
 
 const HOST_PORT_RANGE = EXTENSIONS_V1BETA1.struct('HostPortRange', {
-  min: [1, s.int32],
-  max: [2, s.int32],
+  min: [1, s.int32, required],
+  max: [2, s.int32, required],
 });
 
 const SE_LINUX_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('SELinuxStrategyOptions', {
-  rule: [1, s.string],
+  rule: [1, s.string, required],
   seLinuxOptions: [2, SE_LINUX_OPTIONS],
 });
 
 const ID_RANGE = EXTENSIONS_V1BETA1.struct('IDRange', {
-  min: [1, s.int64],
-  max: [2, s.int64],
+  min: [1, s.int64, required],
+  max: [2, s.int64, required],
 });
 
 const RUN_AS_USER_STRATEGY_OPTIONS = EXTENSIONS_V1BETA1.struct('RunAsUserStrategyOptions', {
-  rule: [1, s.string],
+  rule: [1, s.string, required],
   ranges: [2, s.list(ID_RANGE)],
 });
 
@@ -44,10 +44,10 @@ const POD_SECURITY_POLICY_SPEC = EXTENSIONS_V1BETA1.struct('PodSecurityPolicySpe
   hostPorts: [7, s.list(HOST_PORT_RANGE)],
   hostPID: [8, s.boolean],
   hostIPC: [9, s.boolean],
-  seLinux: [10, SE_LINUX_STRATEGY_OPTIONS],
-  runAsUser: [11, RUN_AS_USER_STRATEGY_OPTIONS],
-  supplementalGroups: [12, SUPPLEMENTAL_GROUPS_STRATEGY_OPTIONS],
-  fsGroup: [13, FS_GROUP_STRATEGY_OPTIONS],
+  seLinux: [10, SE_LINUX_STRATEGY_OPTIONS, required],
+  runAsUser: [11, RUN_AS_USER_STRATEGY_OPTIONS, required],
+  supplementalGroups: [12, SUPPLEMENTAL_GROUPS_STRATEGY_OPTIONS, required],
+  fsGroup: [13, FS_GROUP_STRATEGY_OPTIONS, required],
   readOnlyRootFilesystem: [14, s.boolean],
 });
 

@@ -2,7 +2,7 @@ import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { mergedBy, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
 
 const REPLICA_SET_SPEC = EXTENSIONS_V1BETA1.struct('ReplicaSetSpec', {
   replicas: [1, s.int32],
@@ -12,15 +12,15 @@ const REPLICA_SET_SPEC = EXTENSIONS_V1BETA1.struct('ReplicaSetSpec', {
 });
 
 const REPLICA_SET_CONDITION = EXTENSIONS_V1BETA1.struct('ReplicaSetCondition', {
-  type: [1, s.string],
-  status: [2, s.string],
+  type: [1, s.string, required],
+  status: [2, s.string, required],
   lastTransitionTime: [3, s.time],
   reason: [4, s.string],
   message: [5, s.string],
 });
 
 const REPLICA_SET_STATUS = EXTENSIONS_V1BETA1.struct('ReplicaSetStatus', {
-  replicas: [1, s.int32],
+  replicas: [1, s.int32, required],
   fullyLabeledReplicas: [2, s.int32],
   readyReplicas: [4, s.int32],
   availableReplicas: [5, s.int32],

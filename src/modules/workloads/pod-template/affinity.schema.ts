@@ -1,24 +1,24 @@
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { CORE_V1 } from './core-v1';
-import { s } from '../../../apimachinery/schema/schema';
+import { required, s } from '../../../apimachinery/schema/schema';
 
 const NODE_SELECTOR_REQUIREMENT = CORE_V1.struct('NodeSelectorRequirement', {
-  key: [1, s.string],
-  operator: [2, s.string],
+  key: [1, s.string, required],
+  operator: [2, s.string, required],
   values: [3, s.stringList],
 });
 
 const NODE_SELECTOR_TERM = CORE_V1.struct('NodeSelectorTerm', {
-  matchExpressions: [1, s.list(NODE_SELECTOR_REQUIREMENT)],
+  matchExpressions: [1, s.list(NODE_SELECTOR_REQUIREMENT), required],
 });
 
 const NODE_SELECTOR = CORE_V1.struct('NodeSelector', {
-  nodeSelectorTerms: [1, s.list(NODE_SELECTOR_TERM)],
+  nodeSelectorTerms: [1, s.list(NODE_SELECTOR_TERM), required],
 });
 
 const PREFERRED_SCHEDULING_TERM = CORE_V1.struct('PreferredSchedulingTerm', {
-  weight: [1, s.int32],
-  preference: [2, NODE_SELECTOR_TERM],
+  weight: [1, s.int32, required],
+  preference: [2, NODE_SELECTOR_TERM, required],
 });
 
 const NODE_AFFINITY = CORE_V1.struct('NodeAffinity', {
@@ -33,8 +33,8 @@ const POD_AFFINITY_TERM = CORE_V1.struct('PodAffinityTerm', {
 });
 
 const WEIGHTED_POD_AFFINITY_TERM = CORE_V1.struct('WeightedPodAffinityTerm', {
-  weight: [1, s.int32],
-  podAffinityTerm: [2, POD_AFFINITY_TERM],
+  weight: [1, s.int32, required],
+  podAffinityTerm: [2, POD_AFFINITY_TERM, required],
 });
 
 const POD_AFFINITY = CORE_V1.struct('PodAffinity', {

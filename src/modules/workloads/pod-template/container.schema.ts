@@ -1,12 +1,16 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
-import { inline, mergedBy, s } from '../../../apimachinery/schema/schema';
+import { inline, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
+
+/** The values the server accepts (its validation reads them too). */
+export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+export const PROTOCOLS = ['TCP', 'UDP'];
 
 const CONTAINER_PORT = CORE_V1.struct('ContainerPort', {
   name: [1, s.string],
   hostPort: [2, s.int32],
-  containerPort: [3, s.int32],
-  protocol: [4, s.string],
+  containerPort: [3, s.int32, required],
+  protocol: [4, s.string, oneOf(...PROTOCOLS)],
   hostIP: [5, s.string],
 });
 
@@ -28,13 +32,13 @@ const ENV_FROM_SOURCE = CORE_V1.struct('EnvFromSource', {
 
 const CONFIG_MAP_KEY_SELECTOR = CORE_V1.struct('ConfigMapKeySelector', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  key: [2, s.string],
+  key: [2, s.string, required],
   optional: [3, s.boolean],
 });
 
 const SECRET_KEY_SELECTOR = CORE_V1.struct('SecretKeySelector', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  key: [2, s.string],
+  key: [2, s.string, required],
   optional: [3, s.boolean],
 });
 
@@ -46,7 +50,7 @@ const ENV_VAR_SOURCE = CORE_V1.struct('EnvVarSource', {
 });
 
 const ENV_VAR = CORE_V1.struct('EnvVar', {
-  name: [1, s.string],
+  name: [1, s.string, required],
   value: [2, s.string],
   valueFrom: [3, ENV_VAR_SOURCE],
 });
@@ -57,9 +61,9 @@ const RESOURCE_REQUIREMENTS = CORE_V1.struct('ResourceRequirements', {
 });
 
 const VOLUME_MOUNT = CORE_V1.struct('VolumeMount', {
-  name: [1, s.string],
+  name: [1, s.string, required],
   readOnly: [2, s.boolean],
-  mountPath: [3, s.string],
+  mountPath: [3, s.string, required],
   subPath: [4, s.string],
 });
 
@@ -68,20 +72,20 @@ const EXEC_ACTION = CORE_V1.struct('ExecAction', {
 });
 
 const HTTP_HEADER = CORE_V1.struct('HTTPHeader', {
-  name: [1, s.string],
-  value: [2, s.string],
+  name: [1, s.string, required],
+  value: [2, s.string, required],
 });
 
 const HTTP_GET_ACTION = CORE_V1.struct('HTTPGetAction', {
   path: [1, s.string],
-  port: [2, s.intOrString],
+  port: [2, s.intOrString, required],
   host: [3, s.string],
   scheme: [4, s.string],
   httpHeaders: [5, s.list(HTTP_HEADER)],
 });
 
 const TCP_SOCKET_ACTION = CORE_V1.struct('TCPSocketAction', {
-  port: [1, s.intOrString],
+  port: [1, s.intOrString, required],
   host: [2, s.string],
 });
 
@@ -127,8 +131,8 @@ const SECURITY_CONTEXT = CORE_V1.struct('SecurityContext', {
 });
 
 export const CONTAINER = CORE_V1.struct('Container', {
-  name: [1, s.string],
-  image: [2, s.string],
+  name: [1, s.string, required],
+  image: [2, s.string, required],
   command: [3, s.stringList],
   args: [4, s.stringList],
   workingDir: [5, s.string],
@@ -142,7 +146,7 @@ export const CONTAINER = CORE_V1.struct('Container', {
   lifecycle: [12, LIFECYCLE],
   terminationMessagePath: [13, s.string],
   terminationMessagePolicy: [20, s.string],
-  imagePullPolicy: [14, s.string],
+  imagePullPolicy: [14, s.string, oneOf(...PULL_POLICIES)],
   securityContext: [15, SECURITY_CONTEXT],
   stdin: [16, s.boolean],
   stdinOnce: [17, s.boolean],

@@ -3,9 +3,8 @@ import { cIdentifier, dns1123Label, portName, portNumber } from '../../../apimac
 import { validateHandler, validateProbe } from './handler.validation';
 import { Container, ContainerPort, EnvVar } from './pod-template.types';
 import { validateResources } from './resources.validation';
+import { PROTOCOLS, PULL_POLICIES } from './container.schema';
 
-const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
-const PROTOCOLS = ['TCP', 'UDP'];
 const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
 
 function validatePorts(ports: ContainerPort[], field: string): FieldError[] {

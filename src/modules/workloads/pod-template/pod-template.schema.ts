@@ -4,9 +4,12 @@ import { CONTAINER, SE_LINUX_OPTIONS } from './container.schema';
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE } from './references.schema';
 import { VOLUME } from './volume.schema';
-import { mergedBy, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
 
 /** The core v1 PodTemplateSpec of 1.7 (reference §12.1), which every pod controller carries. */
+
+export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
+export const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default'];
 
 const POD_SECURITY_CONTEXT = CORE_V1.struct('PodSecurityContext', {
   seLinuxOptions: [1, SE_LINUX_OPTIONS],
@@ -32,11 +35,11 @@ const HOST_ALIAS = CORE_V1.struct('HostAlias', {
 const POD_SPEC = CORE_V1.struct('PodSpec', {
   volumes: [1, s.list(VOLUME), mergedBy('name')],
   initContainers: [20, s.list(CONTAINER), mergedBy('name')],
-  containers: [2, s.list(CONTAINER), mergedBy('name')],
-  restartPolicy: [3, s.string],
+  containers: [2, s.list(CONTAINER), mergedBy('name'), required],
+  restartPolicy: [3, s.string, oneOf(...RESTART_POLICIES)],
   terminationGracePeriodSeconds: [4, s.int64],
   activeDeadlineSeconds: [5, s.int64],
-  dnsPolicy: [6, s.string],
+  dnsPolicy: [6, s.string, oneOf(...DNS_POLICIES)],
   nodeSelector: [7, s.stringMap],
   serviceAccountName: [8, s.string],
   serviceAccount: [9, s.string],

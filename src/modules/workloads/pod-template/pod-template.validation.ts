@@ -4,9 +4,8 @@ import { dns1123Label, dns1123Subdomain } from '../../../apimachinery/validation
 import { validateContainers, validateInitContainers } from './container.validation';
 import { PodSpec, PodTemplateSpec } from './pod-template.types';
 import { validateReadOnlyPersistentDisks, validateVolumes } from './volume.validation';
+import { DNS_POLICIES, RESTART_POLICIES } from './pod-template.schema';
 
-const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
-const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default'];
 
 function validateChoice(value: string | undefined, supported: string[], field: string): FieldError[] {
   if (!value) return [fieldErrors.required(field)];

@@ -1,5 +1,5 @@
 import { CORE_V1 } from './core-v1';
-import { s } from '../../../apimachinery/schema/schema';
+import { required, s } from '../../../apimachinery/schema/schema';
 
 export /** The references the container and volume types share. */
 const LOCAL_OBJECT_REFERENCE = CORE_V1.struct('LocalObjectReference', {
@@ -8,11 +8,11 @@ const LOCAL_OBJECT_REFERENCE = CORE_V1.struct('LocalObjectReference', {
 
 export const OBJECT_FIELD_SELECTOR = CORE_V1.struct('ObjectFieldSelector', {
   apiVersion: [1, s.string],
-  fieldPath: [2, s.string],
+  fieldPath: [2, s.string, required],
 });
 
 export const RESOURCE_FIELD_SELECTOR = CORE_V1.struct('ResourceFieldSelector', {
   containerName: [1, s.string],
-  resource: [2, s.string],
+  resource: [2, s.string, required],
   divisor: [3, s.quantity],
 });

@@ -1,9 +1,9 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
-import { inline, s } from '../../../apimachinery/schema/schema';
+import { inline, required, s } from '../../../apimachinery/schema/schema';
 
 const HOST_PATH_VOLUME_SOURCE = CORE_V1.struct('HostPathVolumeSource', {
-  path: [1, s.string],
+  path: [1, s.string, required],
 });
 
 const EMPTY_DIR_VOLUME_SOURCE = CORE_V1.struct('EmptyDirVolumeSource', {
@@ -12,28 +12,28 @@ const EMPTY_DIR_VOLUME_SOURCE = CORE_V1.struct('EmptyDirVolumeSource', {
 });
 
 const GCE_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('GCEPersistentDiskVolumeSource', {
-  pdName: [1, s.string],
+  pdName: [1, s.string, required],
   fsType: [2, s.string],
   partition: [3, s.int32],
   readOnly: [4, s.boolean],
 });
 
 const AWS_ELASTIC_BLOCK_STORE_VOLUME_SOURCE = CORE_V1.struct('AWSElasticBlockStoreVolumeSource', {
-  volumeID: [1, s.string],
+  volumeID: [1, s.string, required],
   fsType: [2, s.string],
   partition: [3, s.int32],
   readOnly: [4, s.boolean],
 });
 
 const GIT_REPO_VOLUME_SOURCE = CORE_V1.struct('GitRepoVolumeSource', {
-  repository: [1, s.string],
+  repository: [1, s.string, required],
   revision: [2, s.string],
   directory: [3, s.string],
 });
 
 const KEY_TO_PATH = CORE_V1.struct('KeyToPath', {
-  key: [1, s.string],
-  path: [2, s.string],
+  key: [1, s.string, required],
+  path: [2, s.string, required],
   mode: [3, s.int32],
 });
 
@@ -45,15 +45,15 @@ const SECRET_VOLUME_SOURCE = CORE_V1.struct('SecretVolumeSource', {
 });
 
 const NFS_VOLUME_SOURCE = CORE_V1.struct('NFSVolumeSource', {
-  server: [1, s.string],
-  path: [2, s.string],
+  server: [1, s.string, required],
+  path: [2, s.string, required],
   readOnly: [3, s.boolean],
 });
 
 const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
-  targetPortal: [1, s.string],
-  iqn: [2, s.string],
-  lun: [3, s.int32],
+  targetPortal: [1, s.string, required],
+  iqn: [2, s.string, required],
+  lun: [3, s.int32, required],
   iscsiInterface: [4, s.string],
   fsType: [5, s.string],
   readOnly: [6, s.boolean],
@@ -64,19 +64,19 @@ const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
 });
 
 const GLUSTERFS_VOLUME_SOURCE = CORE_V1.struct('GlusterfsVolumeSource', {
-  endpoints: [1, s.string],
-  path: [2, s.string],
+  endpoints: [1, s.string, required],
+  path: [2, s.string, required],
   readOnly: [3, s.boolean],
 });
 
 const PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE = CORE_V1.struct('PersistentVolumeClaimVolumeSource', {
-  claimName: [1, s.string],
+  claimName: [1, s.string, required],
   readOnly: [2, s.boolean],
 });
 
 const RBD_VOLUME_SOURCE = CORE_V1.struct('RBDVolumeSource', {
-  monitors: [1, s.stringList],
-  image: [2, s.string],
+  monitors: [1, s.stringList, required],
+  image: [2, s.string, required],
   fsType: [3, s.string],
   pool: [4, s.string],
   user: [5, s.string],
@@ -86,7 +86,7 @@ const RBD_VOLUME_SOURCE = CORE_V1.struct('RBDVolumeSource', {
 });
 
 const FLEX_VOLUME_SOURCE = CORE_V1.struct('FlexVolumeSource', {
-  driver: [1, s.string],
+  driver: [1, s.string, required],
   fsType: [2, s.string],
   secretRef: [3, LOCAL_OBJECT_REFERENCE],
   readOnly: [4, s.boolean],
@@ -94,13 +94,13 @@ const FLEX_VOLUME_SOURCE = CORE_V1.struct('FlexVolumeSource', {
 });
 
 const CINDER_VOLUME_SOURCE = CORE_V1.struct('CinderVolumeSource', {
-  volumeID: [1, s.string],
+  volumeID: [1, s.string, required],
   fsType: [2, s.string],
   readOnly: [3, s.boolean],
 });
 
 const CEPH_FS_VOLUME_SOURCE = CORE_V1.struct('CephFSVolumeSource', {
-  monitors: [1, s.stringList],
+  monitors: [1, s.stringList, required],
   path: [2, s.string],
   user: [3, s.string],
   secretFile: [4, s.string],
@@ -114,7 +114,7 @@ const FLOCKER_VOLUME_SOURCE = CORE_V1.struct('FlockerVolumeSource', {
 });
 
 const DOWNWARD_API_VOLUME_FILE = CORE_V1.struct('DownwardAPIVolumeFile', {
-  path: [1, s.string],
+  path: [1, s.string, required],
   fieldRef: [2, OBJECT_FIELD_SELECTOR],
   resourceFieldRef: [3, RESOURCE_FIELD_SELECTOR],
   mode: [4, s.int32],
@@ -126,15 +126,15 @@ const DOWNWARD_API_VOLUME_SOURCE = CORE_V1.struct('DownwardAPIVolumeSource', {
 });
 
 const FC_VOLUME_SOURCE = CORE_V1.struct('FCVolumeSource', {
-  targetWWNs: [1, s.stringList],
-  lun: [2, s.int32],
+  targetWWNs: [1, s.stringList, required],
+  lun: [2, s.int32, required],
   fsType: [3, s.string],
   readOnly: [4, s.boolean],
 });
 
 const AZURE_FILE_VOLUME_SOURCE = CORE_V1.struct('AzureFileVolumeSource', {
-  secretName: [1, s.string],
-  shareName: [2, s.string],
+  secretName: [1, s.string, required],
+  shareName: [2, s.string, required],
   readOnly: [3, s.boolean],
 });
 
@@ -146,23 +146,23 @@ const CONFIG_MAP_VOLUME_SOURCE = CORE_V1.struct('ConfigMapVolumeSource', {
 });
 
 const VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE = CORE_V1.struct('VsphereVirtualDiskVolumeSource', {
-  volumePath: [1, s.string],
+  volumePath: [1, s.string, required],
   fsType: [2, s.string],
   storagePolicyName: [3, s.string],
   storagePolicyID: [4, s.string],
 });
 
 const QUOBYTE_VOLUME_SOURCE = CORE_V1.struct('QuobyteVolumeSource', {
-  registry: [1, s.string],
-  volume: [2, s.string],
+  registry: [1, s.string, required],
+  volume: [2, s.string, required],
   readOnly: [3, s.boolean],
   user: [4, s.string],
   group: [5, s.string],
 });
 
 const AZURE_DISK_VOLUME_SOURCE = CORE_V1.struct('AzureDiskVolumeSource', {
-  diskName: [1, s.string],
-  diskURI: [2, s.string],
+  diskName: [1, s.string, required],
+  diskURI: [2, s.string, required],
   cachingMode: [3, s.string],
   fsType: [4, s.string],
   readOnly: [5, s.boolean],
@@ -170,7 +170,7 @@ const AZURE_DISK_VOLUME_SOURCE = CORE_V1.struct('AzureDiskVolumeSource', {
 });
 
 const PHOTON_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('PhotonPersistentDiskVolumeSource', {
-  pdID: [1, s.string],
+  pdID: [1, s.string, required],
   fsType: [2, s.string],
 });
 
@@ -197,20 +197,20 @@ const VOLUME_PROJECTION = CORE_V1.struct('VolumeProjection', {
 });
 
 const PROJECTED_VOLUME_SOURCE = CORE_V1.struct('ProjectedVolumeSource', {
-  sources: [1, s.list(VOLUME_PROJECTION)],
+  sources: [1, s.list(VOLUME_PROJECTION), required],
   defaultMode: [2, s.int32],
 });
 
 const PORTWORX_VOLUME_SOURCE = CORE_V1.struct('PortworxVolumeSource', {
-  volumeID: [1, s.string],
+  volumeID: [1, s.string, required],
   fsType: [2, s.string],
   readOnly: [3, s.boolean],
 });
 
 const SCALE_IO_VOLUME_SOURCE = CORE_V1.struct('ScaleIOVolumeSource', {
-  gateway: [1, s.string],
-  system: [2, s.string],
-  secretRef: [3, LOCAL_OBJECT_REFERENCE],
+  gateway: [1, s.string, required],
+  system: [2, s.string, required],
+  secretRef: [3, LOCAL_OBJECT_REFERENCE, required],
   sslEnabled: [4, s.boolean],
   protectionDomain: [5, s.string],
   storagePool: [6, s.string],
@@ -260,6 +260,6 @@ export const VOLUME_SOURCE = CORE_V1.struct('VolumeSource', {
 });
 
 export const VOLUME = CORE_V1.struct('Volume', {
-  name: [1, s.string],
+  name: [1, s.string, required],
   volumeSource: [2, VOLUME_SOURCE, inline],
 });
