@@ -13,7 +13,7 @@ const VERSION = /"resourceVersion":"(\d+)"/;
  */
 export async function openScannedWatch(url: string, onEvent: EventListener): Promise<WatchStream> {
   const stream = await WatchStream.open(url, { agent: false }, (line, at) => {
-    const text = line.toString('latin1'); // the patterns are ASCII: no need to decode UTF-8
+    const text = line as string; // JSON: a line of text
     onEvent(TYPE.exec(text)?.[1] ?? '?', Number(VERSION.exec(text)?.[1] ?? 0), at);
   });
   if (stream.status !== 200) {

@@ -30,7 +30,7 @@ export class WatchClient {
   /** Opens a watch; an https base needs `tls`. */
   static async open(base: string, path: string, headers: Record<string, string> = {}, tls?: ClientTls): Promise<WatchClient> {
     const client = new WatchClient();
-    const take = (record: Buffer, _at: number, framed: boolean) => client.take(record, framed);
+    const take = (record: string | Buffer) => client.take(record);
     client.stream = await WatchStream.open(`${base}${path}`, { headers, ...tls }, take, () => client.notify());
     return client;
   }
@@ -76,13 +76,12 @@ export class WatchClient {
     this.stream?.close();
   }
 
-  private take(record: Buffer, framed: boolean): void {
-    if (framed) {
+  private take(record: string | Buffer): void {
+    if (typeof record === 'string') {
+      if (record.trim()) this.events.push(JSON.parse(record));
+    } else {
       this.frames.push(record);
       this.events.push(decodeWatchEvent(record));
-    } else {
-      const line = record.toString('utf8');
-      if (line.trim()) this.events.push(JSON.parse(line));
     }
     this.notify();
   }

@@ -4,24 +4,24 @@ import { performance } from 'node:perf_hooks';
 import { PROTOBUF_TYPE } from '../../src/apiserver/codec/media-types';
 
 /**
- * Called with each record of a watch body, performance.now() when the chunk that completed it arrived, and whether
- * it is a protobuf frame's message (else a JSON line).
+ * Called with each record of a watch body, a JSON line as text or a protobuf frame's WatchEvent message as bytes, and
+ * performance.now() when the chunk that completed it arrived.
  */
-export type RecordListener = (record: Buffer, at: number, framed: boolean) => void;
+export type RecordListener = (record: string | Buffer, at: number) => void;
 
 /** Takes the complete lines of `pending`; returns what is left. */
-function takeLines(pending: Buffer, take: (record: Buffer) => void): Buffer {
+function takeLines(pending: string, take: (line: string) => void): string {
   let start = 0;
   let newline: number;
-  while ((newline = pending.indexOf(10, start)) >= 0) {
-    take(pending.subarray(start, newline));
+  while ((newline = pending.indexOf('\n', start)) >= 0) {
+    take(pending.slice(start, newline));
     start = newline + 1;
   }
-  return pending.subarray(start);
+  return pending.slice(start);
 }
 
 /** Takes the complete frames of `pending` (a 4-byte big-endian length, then the WatchEvent); returns what is left. */
-function takeFrames(pending: Buffer, take: (record: Buffer) => void): Buffer {
+function takeFrames(pending: Buffer, take: (message: Buffer) => void): Buffer {
   while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
     const length = pending.readUInt32BE(0);
     take(pending.subarray(4, 4 + length));
@@ -51,13 +51,22 @@ export class WatchStream {
       stream.request = send(url, options, (response) => {
         stream.status = response.statusCode ?? 0;
         stream.headers = response.headers;
-        const framed = String(response.headers['content-type']).startsWith(PROTOBUF_TYPE);
-        const cut = framed ? takeFrames : takeLines;
-        let pending: Buffer = Buffer.alloc(0);
-        response.on('data', (chunk: Buffer) => {
-          const at = performance.now();
-          pending = cut(pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk, (record) => onRecord(record, at, framed));
-        });
+        let at = 0;
+        const take = (record: string | Buffer) => onRecord(record, at);
+        if (String(response.headers['content-type']).startsWith(PROTOBUF_TYPE)) {
+          let pending: Buffer = Buffer.alloc(0);
+          response.on('data', (chunk: Buffer) => {
+            at = performance.now();
+            pending = takeFrames(pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk, take);
+          });
+        } else {
+          let pending = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            at = performance.now();
+            pending = takeLines(pending + chunk, take);
+          });
+        }
         // 'close' also comes when the connection breaks without an end (the server killed)
         for (const event of ['end', 'close']) response.on(event, () => stream.finish());
         response.on('error', () => undefined);
