@@ -12,7 +12,8 @@ import { deployment } from './support/deployment';
 import { runLoad } from './support/load';
 import { describeMachine, formatNumber, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster, ServerProcess } from './support/server';
+import { Cluster } from './support/server';
+import { ServerProcess } from '../test/support/server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;

@@ -11,7 +11,8 @@ import { profileTables, profileWork } from './support/cpu-profile';
 import { percentile } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster, ServerProcess } from './support/server';
+import { Cluster } from './support/server';
+import { ServerProcess } from '../test/support/server-process';
 import { copyOf, insertObjects, storedTemplate } from './support/stored-objects';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 100_000);

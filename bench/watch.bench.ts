@@ -9,9 +9,11 @@ import { deployment } from './support/deployment';
 import { percentile, runLoad } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster, ServerProcess } from './support/server';
+import { Cluster } from './support/server';
+import { ServerProcess } from '../test/support/server-process';
 import { copyOf, insertObjects, StoredBody, storedTemplate } from './support/stored-objects';
-import { EventListener, WatchStream } from './support/watch-stream';
+import { EventListener, openScannedWatch } from './support/scanned-watch';
+import { WatchStream } from '../test/support/watch-stream';
 
 const LATENCY_SAMPLES = 300;
 const BURST = 20_000;
@@ -59,7 +61,7 @@ async function latency(cluster: Cluster, sql: Client, template: StoredBody) {
   const arrivals = cluster.servers.map(() => new Map<number, number>());
   const streams = await Promise.all(
     cluster.servers.map((server, i) =>
-      WatchStream.open(watchUrl(server, 'latency'), (_type, rv, at) => {
+      openScannedWatch(watchUrl(server, 'latency'), (_type, rv, at) => {
         arrivals[i].set(rv, at);
         progress.notify();
       }),
@@ -87,7 +89,7 @@ async function burst(server: ServerProcess, sql: Client, template: StoredBody) {
   let count = 0;
   let first = 0;
   let last = 0;
-  const stream = await WatchStream.open(watchUrl(server, 'burst'), (_type, _rv, at) => {
+  const stream = await openScannedWatch(watchUrl(server, 'burst'), (_type, _rv, at) => {
     if (count++ === 0) first = at;
     last = at;
     progress.notify();
@@ -119,7 +121,7 @@ async function creates(server: ServerProcess, namespace: string) {
 async function openMany(count: number, url: string, onEvent: (index: number) => EventListener): Promise<WatchStream[]> {
   const streams: WatchStream[] = [];
   for (let from = 0; from < count; from += 100) {
-    const batch = Array.from({ length: Math.min(100, count - from) }, (_, i) => WatchStream.open(url, onEvent(from + i)));
+    const batch = Array.from({ length: Math.min(100, count - from) }, (_, i) => openScannedWatch(url, onEvent(from + i)));
     streams.push(...(await Promise.all(batch)));
   }
   return streams;

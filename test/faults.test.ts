@@ -6,7 +6,8 @@ import { RunningDatabase, startEmbeddedPostgres } from '../src/database/embedded
 import { freePort } from './support/global-setup';
 import { http } from './support/http';
 import { kindNamed } from './support/kinds';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { ServerProcess } from './support/server-process';
+import { startServerProcess } from './support/test-server-process';
 import { Event, WatchClient } from './support/watch-client';
 
 /**

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { http } from './support/http';
 import { collectionPath, KINDS } from './support/kinds';
 import { FuzzRequest, send, toCurl } from './support/fuzz/fuzz-request';
 import { answerProblem, isDryRun, mayWrite } from './support/fuzz/invariants';
 import { fuzzRequest } from './support/fuzz/request-arbitraries';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { ServerProcess } from './support/server-process';
+import { startServerProcess } from './support/test-server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
 
 /**
@@ -70,8 +70,6 @@ async function settled(): Promise<string> {
   return mark;
 }
 
-const residentBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) * 1024;
-
 it(`answers ${RUNS} generated requests within the invariants`, async () => {
   let mark = await changeLogMark();
   const seen = { writes: 0, dryRuns: 0, errors: 0 };
@@ -106,5 +104,5 @@ it(`answers ${RUNS} generated requests within the invariants`, async () => {
 
   const health = await send(server.url, { method: 'GET', path: '/healthz', query: '', headers: {} });
   expect(health.status).toBe(200);
-  expect(residentBytes()).toBeLessThan(RSS_LIMIT_BYTES);
+  expect(server.rss()).toBeLessThan(RSS_LIMIT_BYTES);
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './support/global-setup';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { ServerProcess } from './support/server-process';
+import { startServerProcess } from './support/test-server-process';
 
 /**
  * The README's quick start, run as written: the server on its embedded PostgreSQL (no DATABASE_URL), then every

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { flagsOf } from '../src/config/command-line';
 import { defaultOf, meaningOf } from '../src/config/help';
 import { loadSettings, SETTING_NAMES } from '../src/config/settings';
-import { runServerToExit } from './support/server-process';
+import { runServerToExit } from './support/test-server-process';
 
 describe('settings from the environment and the command line', () => {
   it('has the documented defaults', () => {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { freePort } from './support/global-setup';
 import { http } from './support/http';
 import { kindNamed } from './support/kinds';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { ServerProcess } from './support/server-process';
+import { startServerProcess } from './support/test-server-process';
 
 // The server as users run it, without DATABASE_URL: it runs an embedded PostgreSQL in DATA_DIR, keeps objects across
 // restarts and stops both cleanly on SIGTERM. (Bad settings are settings.test.ts's.)

@@ -7,7 +7,8 @@ import { freePort } from './support/global-setup';
 import { ClientTls, http } from './support/http';
 import { sample, scrape } from './support/metrics';
 import { issue, makeCa, OPENSSL } from './support/pki';
-import { startServerProcess, ServerProcess } from './support/server-process';
+import { ServerProcess } from './support/server-process';
+import { startServerProcess } from './support/test-server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 

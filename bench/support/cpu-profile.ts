@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { table } from './results';
-import { Cluster, ServerProcess } from './server';
+import { Cluster } from './server';
+import { ServerProcess } from '../../test/support/server-process';
 
 interface ProfileNode {
   id: number;

@@ -1,108 +1,151 @@
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-
-const ROOT = join(__dirname, '..', '..');
-const BUILD = join(ROOT, '.test-build');
-let built = false;
-
-/** The server compiled for child processes into .test-build (incremental: quick when nothing changed). */
-export function serverEntry(): string {
-  if (!built) {
-    const tsc = require.resolve('typescript/bin/tsc');
-    const args = ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', BUILD, '--incremental', '--tsBuildInfoFile', join(BUILD, '.tsbuildinfo')];
-    execFileSync(process.execPath, [tsc, ...args], { stdio: 'pipe' });
-    built = true;
-  }
-  return join(BUILD, 'main.js');
-}
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** A log line of the server: one JSON object. */
 export type LogLine = Record<string, unknown> & { message?: unknown };
 
-/** The environment of a server process: nothing of the test's but PATH, then the given settings. */
-const serverEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH, PORT: '0', SECURE_PORT: '0', DATABASE_POOL_SIZE: '5', ...env });
-
-export interface ServerProcess {
-  url: string;
-  /** the secure port, https://127.0.0.1:port */
-  secureUrl: string;
-  child: ChildProcess;
-  /** the JSON lines it has written so far, stdout and stderr */
-  lines: LogLine[];
-  /** resolves with the exit code once the process has ended */
-  exited: Promise<number | null>;
-  /** waits for a log line that matches */
-  waitForLine(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
-  /** sends the signal (SIGTERM by default) and waits for the exit code */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+/** How to start a server process. */
+export interface ServerLaunch {
+  /** the compiled server, e.g. dist/main.js */
+  entry: string;
+  /** the whole environment of the process: nothing else is inherited */
+  env: NodeJS.ProcessEnv;
+  /** flags after the entry */
+  args?: string[];
+  /** node flags before the entry, e.g. --cpu-prof */
+  nodeArgs?: string[];
+  cwd?: string;
 }
 
-/** Starts `node main.js` with these settings (DATABASE_URL among them) and waits until it serves. */
-export async function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverEntry(), ...args], { env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: LogLine[] = [];
-  const text: string[] = [];
-  const listeners = new Set<() => void>();
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      pending += chunk;
-      const complete = pending.split('\n');
-      pending = complete.pop() as string;
-      for (const line of complete) {
-        text.push(line);
-        try {
-          lines.push(JSON.parse(line));
-        } catch {
-          // not a log line (e.g. a start-up error); kept in `text` for the failure message
-        }
-      }
-      for (const listener of listeners) listener();
+const KILL_AFTER_MS = 30_000;
+let clockTicks: number | undefined;
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => live.forEach((child) => child.kill('SIGKILL')));
+
+/**
+ * One server process (`node main.js`) of the tests or the benchmarks: its log lines kept as they come (JSON objects,
+ * and the raw text for failure messages), its URL once it serves, its end.
+ */
+export class ServerProcess {
+  readonly lines: LogLine[] = [];
+  /** resolves with the exit code once the process has ended */
+  readonly exited: Promise<number | null>;
+  url = '';
+  /** the secure port, https://127.0.0.1:port, when read from the `serving` line */
+  secureUrl = '';
+  private readonly text: string[] = [];
+  private readonly listeners = new Set<() => void>();
+  private ended = false;
+
+  private constructor(readonly child: ChildProcess) {
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const complete = (pending + chunk).split('\n');
+        pending = complete.pop() as string;
+        for (const line of complete) this.take(line);
+        this.notify();
+      });
+    }
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    void this.exited.then(() => {
+      this.ended = true;
+      live.delete(child);
+      this.notify();
     });
   }
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let ended = false;
-  void exited.then(() => {
-    ended = true;
-    for (const listener of listeners) listener();
-  });
 
-  const waitForLine = (match: (line: LogLine) => boolean, timeoutMs = 30_000) =>
-    new Promise<LogLine>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`no such log line within ${timeoutMs} ms:\n${text.join('\n')}`)), timeoutMs);
+  static spawn({ entry, env, args = [], nodeArgs = [], cwd }: ServerLaunch): ServerProcess {
+    const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    return new ServerProcess(child);
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  /** Everything it has written, stdout and stderr. */
+  output(): string {
+    return this.text.join('\n');
+  }
+
+  /** Waits for the `serving` log line (at LOG_LEVEL info or finer) and takes the URLs from it. */
+  async untilServing(): Promise<this> {
+    const serving = await this.waitForLine((line) => line.message === 'serving');
+    this.url = `http://127.0.0.1:${serving.port}`;
+    this.secureUrl = `https://127.0.0.1:${serving.securePort}`;
+    return this;
+  }
+
+  /** Waits until `url`/healthz answers 200 (at any log level); stops the process and fails if it never does. */
+  async untilHealthy(url: string, timeoutMs: number): Promise<this> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && !this.ended) {
+      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) {
+        this.url = url;
+        return this;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await this.stop();
+    throw new Error(`the server did not start; its output:\n${this.output()}`);
+  }
+
+  /** Waits for a log line that matches. */
+  waitForLine(match: (line: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
+    return new Promise<LogLine>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error(`no such log line within ${timeoutMs} ms:\n${this.output()}`)), timeoutMs);
       const check = () => {
-        const found = lines.find(match);
+        const found = this.lines.find(match);
         if (found) finish(undefined, found);
-        else if (ended) finish(new Error(`the server exited:\n${text.join('\n')}`));
+        else if (this.ended) finish(new Error(`the server exited:\n${this.output()}`));
       };
       const finish = (error?: Error, line?: LogLine) => {
         clearTimeout(timer);
-        listeners.delete(check);
+        this.listeners.delete(check);
         if (error) reject(error);
         else resolve(line as LogLine);
       };
-      listeners.add(check);
+      this.listeners.add(check);
       check();
     });
+  }
 
-  const serving = await waitForLine((line) => line.message === 'serving');
-  return {
-    url: `http://127.0.0.1:${serving.port}`,
-    secureUrl: `https://127.0.0.1:${serving.securePort}`,
-    child,
-    lines,
-    exited,
-    waitForLine,
-    stop: async (signal = 'SIGTERM') => {
-      if (!ended) child.kill(signal);
-      return exited;
-    },
-  };
-}
+  /** Sends the signal (SIGTERM by default), SIGKILL if it is still there 30 s later; resolves with the exit code. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (!this.ended) this.child.kill(signal);
+    const killer = setTimeout(() => this.child.kill('SIGKILL'), KILL_AFTER_MS);
+    const code = await this.exited;
+    clearTimeout(killer);
+    return code;
+  }
 
-/** Runs `node main.js` to its end (for settings that stop it at start, or --help); returns its exit code and output. */
-export function runServerToExit(env: Record<string, string>, args: string[] = []): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [serverEntry(), ...args], { env: serverEnv(env), encoding: 'utf8', timeout: 30_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  /** Resident memory of the process in bytes, from /proc. */
+  rss(): number {
+    const line = readFileSync(`/proc/${this.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return Number(line?.[1] ?? 0) * 1024;
+  }
+
+  /** CPU time the process has used so far (user and system), in ms, from /proc (10 ms resolution). */
+  cpuMs(): number {
+    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString());
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  }
+
+  private take(line: string): void {
+    this.text.push(line);
+    try {
+      this.lines.push(JSON.parse(line));
+    } catch {
+      // not a log line (e.g. a start-up error); kept in `text` for the failure message
+    }
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 }

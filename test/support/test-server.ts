@@ -1,9 +1,9 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createApp } from '../../src/app';
 import { loadSettings } from '../../src/config/settings';
 import { SecureServer } from '../../src/serving/secure-server';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 
 export interface TestServer {
   /** base URL, e.g. http://127.0.0.1:41234 */
@@ -24,24 +24,9 @@ function adminUrl(): string {
 }
 
 /** A fresh, empty database on the tests' PostgreSQL; returns its connection string. */
-export async function createTestDatabase(): Promise<string> {
-  const name = `pgkube_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export const createTestDatabase = (): Promise<string> => createScratchDatabase(adminUrl(), 'pgkube_test');
 
-export async function dropTestDatabase(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScratchDatabase(adminUrl(), databaseUrl);
 
 /**
  * Starts the real server (HTTP on a free port) over a fresh database, or over `databaseUrl`; `env` overrides

@@ -1,7 +1,6 @@
-import { request } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { ClientTls } from './http';
-import { decodeWatchEvent, PROTOBUF } from './protobuf';
+import { decodeWatchEvent } from './protobuf';
+import { WatchStream } from './watch-stream';
 
 export interface Event {
   type: string;
@@ -13,41 +12,27 @@ export class WatchClient {
   readonly events: Event[] = [];
   /** the WatchEvent message of each protobuf frame, as received */
   readonly frames: Buffer[] = [];
-  status = 0;
-  headers: Record<string, string | string[] | undefined> = {};
-  ended = false;
   private readonly waiters: (() => void)[] = [];
-  private abort?: () => void;
+  private stream?: WatchStream;
+
+  get status(): number {
+    return this.stream?.status ?? 0;
+  }
+
+  get headers(): WatchStream['headers'] {
+    return this.stream?.headers ?? {};
+  }
+
+  get ended(): boolean {
+    return this.stream?.ended ?? false;
+  }
 
   /** Opens a watch; an https base needs `tls`. */
-  static open(base: string, path: string, headers: Record<string, string> = {}, tls?: ClientTls): Promise<WatchClient> {
+  static async open(base: string, path: string, headers: Record<string, string> = {}, tls?: ClientTls): Promise<WatchClient> {
     const client = new WatchClient();
-    return new Promise((resolve, reject) => {
-      const send = tls ? (url: string, options: object, callback: Parameters<typeof httpsRequest>[2]) => httpsRequest(url, { ...options, ...tls }, callback) : request;
-      const req = send(`${base}${path}`, { headers }, (res) => {
-        client.status = res.statusCode ?? 0;
-        client.headers = res.headers;
-        const framed = String(res.headers['content-type']).startsWith(PROTOBUF);
-        let pending: Buffer = Buffer.alloc(0);
-        res.on('data', (chunk: Buffer) => {
-          pending = Buffer.concat([pending, chunk]);
-          pending = framed ? client.readFrames(pending) : client.readLines(pending);
-          client.notify();
-        });
-        // 'close' also comes when the connection breaks without an end (the server killed)
-        for (const event of ['end', 'close']) {
-          res.on(event, () => {
-            client.ended = true;
-            client.notify();
-          });
-        }
-        res.on('error', () => undefined);
-        resolve(client);
-      });
-      req.on('error', (error) => (client.status ? undefined : reject(error)));
-      req.end();
-      client.abort = () => req.destroy();
-    });
+    const take = (record: string | Buffer) => client.take(record);
+    client.stream = await WatchStream.open(`${base}${path}`, { headers, ...tls }, take, () => client.notify());
+    return client;
   }
 
   /** Waits until `condition` holds over the events received so far (or fails after `timeoutMs`). */
@@ -88,29 +73,17 @@ export class WatchClient {
   }
 
   close(): void {
-    this.abort?.();
+    this.stream?.close();
   }
 
-  /** Takes the complete lines; returns what is left. */
-  private readLines(pending: Buffer): Buffer {
-    let newline: number;
-    while ((newline = pending.indexOf('\n')) >= 0) {
-      const line = pending.subarray(0, newline).toString('utf8');
-      pending = pending.subarray(newline + 1);
-      if (line.trim()) this.events.push(JSON.parse(line));
+  private take(record: string | Buffer): void {
+    if (typeof record === 'string') {
+      if (record.trim()) this.events.push(JSON.parse(record));
+    } else {
+      this.frames.push(record);
+      this.events.push(decodeWatchEvent(record));
     }
-    return pending;
-  }
-
-  /** Takes the complete frames (a 4-byte big-endian length, then the WatchEvent); returns what is left. */
-  private readFrames(pending: Buffer): Buffer {
-    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
-      const frame = pending.subarray(4, 4 + pending.readUInt32BE(0));
-      pending = pending.subarray(4 + frame.length);
-      this.frames.push(frame);
-      this.events.push(decodeWatchEvent(frame));
-    }
-    return pending;
+    this.notify();
   }
 
   private notify(): void {

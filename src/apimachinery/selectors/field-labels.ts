@@ -1,22 +1,30 @@
 import { KubeObject } from '../meta/kube-object';
 
-/** A field a fieldSelector may name: how to read it in SQL (over the objects table) and from an object. */
+/**
+ * A field a fieldSelector may name: where it is in the object body, and the value it compares as when absent. The
+ * store's database layer builds its SQL from the path (src/registry/store/field-label-sql.ts).
+ */
 export interface FieldLabel {
-  /** an SQL expression of type text over the `objects` row */
-  sql: string;
-  value(object: KubeObject): string;
+  /** the keys from the object's root to the field, e.g. ['status', 'replicas'] */
+  path: readonly string[];
+  /** the value of an absent (or null) field, as text: Go's zero value of its type */
+  absent: string;
 }
 
 /** The fields every kind supports (what apiservers from 1.8 on accept; kubectl and informers rely on them). */
 export const COMMON_FIELD_LABELS: Readonly<Record<string, FieldLabel>> = {
-  'metadata.name': { sql: 'name', value: (o) => o.metadata.name ?? '' },
-  'metadata.namespace': { sql: 'namespace', value: (o) => o.metadata.namespace ?? '' },
+  'metadata.name': { path: ['metadata', 'name'], absent: '' },
+  'metadata.namespace': { path: ['metadata', 'namespace'], absent: '' },
 };
 
 /** A numeric status field, compared as its decimal string (absent counts as 0, Go's zero value). */
 export function statusCountLabel(field: string): FieldLabel {
-  return {
-    sql: `COALESCE(body #>> '{status,${field}}', '0')`,
-    value: (o) => String((o.status as Record<string, unknown> | undefined)?.[field] ?? 0),
-  };
+  return { path: ['status', field], absent: '0' };
+}
+
+/** The field's value in an object as a fieldSelector compares it: its text, a number as its decimal string. */
+export function fieldLabelValue({ path, absent }: FieldLabel, object: KubeObject): string {
+  let value: unknown = object;
+  for (const key of path) value = (value as Record<string, unknown> | null | undefined)?.[key];
+  return value === undefined || value === null ? absent : String(value);
 }

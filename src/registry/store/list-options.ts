@@ -5,6 +5,8 @@ import { int32Param, looseBool, param, Query, resourceVersionParam } from '../..
 import { SqlCondition } from './sql-params';
 import { FieldTerm, parseFieldSelector } from '../../apimachinery/selectors/field-selector';
 import { LabelRequirement, matchesLabels, parseLabelSelector } from '../../apimachinery/selectors/label-selector';
+import { fieldLabelValue } from '../../apimachinery/selectors/field-labels';
+import { fieldLabelSql } from './field-label-sql';
 
 /** The LIST parameter set of a list, watch or delete-collection (reference §7.1). */
 export interface ListOptions {
@@ -73,7 +75,7 @@ function labelCondition({ key, operator, values }: LabelRequirement): SqlConditi
 export function listConditions(def: KindDefinition, options: ListOptions): SqlCondition[] {
   const conditions = options.labels.map(labelCondition);
   for (const { field, operator, value } of options.fields) {
-    const { sql } = def.strategy.fieldLabels[field];
+    const sql = fieldLabelSql(def.strategy.fieldLabels[field]);
     conditions.push((p) => `${sql} ${operator === '=' ? '=' : '<>'} ${p.add(value)}`);
   }
   if (!options.includeUninitialized) conditions.push(() => `${INITIALIZERS} IS NULL`);
@@ -85,7 +87,7 @@ export function matchesListOptions(def: KindDefinition, options: ListOptions, ob
   if (!options.includeUninitialized && object.metadata.initializers) return false;
   if (!matchesLabels(options.labels, object.metadata.labels)) return false;
   return options.fields.every(({ field, operator, value }) => {
-    const actual = def.strategy.fieldLabels[field].value(object);
+    const actual = fieldLabelValue(def.strategy.fieldLabels[field], object);
     return operator === '=' ? actual === value : actual !== value;
   });
 }
