@@ -1,22 +1,27 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { DATABASE_URL, PG_POOL } from './database.tokens';
-import { applyMigrations, appliedMigrations } from './migrator';
+import { applyMigrations } from './migrator';
+import { PrismaService } from './prisma.service';
 
 /** Applies pending migrations before the server takes requests, and closes the pool when it stops. */
 @Injectable()
 class DatabaseLifecycle implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
 
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly prisma: PrismaService,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     const applied = await applyMigrations(this.pool);
-    const known = (await appliedMigrations(this.pool)).size;
+    const known = await this.prisma.appliedMigration.count({ where: { finishedAt: { not: null } } });
     this.logger.log(`migrations: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'} (${known} in total)`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.prisma.$disconnect();
     await this.pool.end();
   }
 }
@@ -43,9 +48,10 @@ export class DatabaseModule {
             return pool;
           },
         },
+        PrismaService,
         DatabaseLifecycle,
       ],
-      exports: [PG_POOL, DATABASE_URL],
+      exports: [PG_POOL, DATABASE_URL, PrismaService],
     };
   }
 }

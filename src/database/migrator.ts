@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { inTransaction } from './transaction';
 
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
 
@@ -48,8 +47,10 @@ export async function appliedMigrations(db: Pick<Pool, 'query'>): Promise<Map<st
  * Applies the migrations not yet applied, in one transaction under a transaction-scoped advisory lock: instances that
  * start together wait for the first one and then find nothing left to do. Returns the names it applied.
  */
-export function applyMigrations(pool: Pool, migrations = readMigrations()): Promise<string[]> {
-  return inTransaction(pool, async (client) => {
+export async function applyMigrations(pool: Pool, migrations = readMigrations()): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(7365, 0)'); // (pgkube, migrations)
     await client.query(BOOKKEEPING);
     const applied = await appliedMigrations(client);
@@ -70,6 +71,12 @@ export function applyMigrations(pool: Pool, migrations = readMigrations()): Prom
       );
       done.push(migration.name);
     }
+    await client.query('COMMIT');
     return done;
-  });
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

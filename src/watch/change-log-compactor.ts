@@ -1,8 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Pool } from 'pg';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Settings } from '../config/settings';
-import { PG_POOL } from '../database/database.tokens';
-import { inTransaction } from '../database/transaction';
+import { PrismaService } from '../database/prisma.service';
 import { ServerMetrics } from '../metrics/server-metrics';
 
 export interface CompactionResult {
@@ -24,7 +22,7 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   private running?: Promise<unknown>;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly prisma: PrismaService,
     private readonly settings: Settings,
     private readonly metrics: ServerMetrics,
   ) {}
@@ -57,29 +55,31 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   }
 
   private compactOnce(now: Date): Promise<CompactionResult> {
-    const tooOldBefore = new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000);
-    return inTransaction(this.pool, async (tx) => {
-      const { rows: [{ locked }] } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(7365, 2) AS locked');
+    return this.prisma.$transaction(async (tx) => {
+      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
       if (!locked) return { removed: 0 };
-      // the newest change, the newest beyond the retained count, and the newest older than the retained age
-      const { rows: [bounds] } = await tx.query<Record<'newest' | 'beyond_count' | 'too_old', string | null>>(
-        `SELECT (SELECT max(resource_version) FROM change_log)::text AS newest,
-                (SELECT resource_version FROM change_log ORDER BY resource_version DESC OFFSET $1 LIMIT 1)::text AS beyond_count,
-                (SELECT max(resource_version) FROM change_log WHERE changed_at < $2)::text AS too_old`,
-        [this.settings.CHANGE_LOG_RETENTION_COUNT, tooOldBefore],
-      );
-      if (bounds.newest === null) return { removed: 0 };
-      const candidates = [bounds.beyond_count, bounds.too_old].filter((c) => c !== null).map(BigInt);
+      const newest = await tx.change.findFirst({ orderBy: { resourceVersion: 'desc' }, select: { resourceVersion: true } });
+      if (!newest) return { removed: 0 };
+      const beyondCount = await tx.change.findFirst({
+        orderBy: { resourceVersion: 'desc' },
+        skip: this.settings.CHANGE_LOG_RETENTION_COUNT,
+        select: { resourceVersion: true },
+      });
+      const tooOld = await tx.change.findFirst({
+        where: { changedAt: { lt: new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000) } },
+        orderBy: { resourceVersion: 'desc' },
+        select: { resourceVersion: true },
+      });
+      const candidates = [beyondCount, tooOld].filter((c) => c !== null).map((c) => c.resourceVersion);
       if (candidates.length === 0) return { removed: 0 };
       let through = candidates.reduce((a, b) => (a > b ? a : b));
-      if (through >= BigInt(bounds.newest)) through = BigInt(bounds.newest) - 1n;
-      const { rowCount } = await tx.query('DELETE FROM change_log WHERE resource_version <= $1', [through.toString()]);
-      const count = rowCount ?? 0;
+      if (through >= newest.resourceVersion) through = newest.resourceVersion - 1n;
+      const { count } = await tx.change.deleteMany({ where: { resourceVersion: { lte: through } } });
       if (count === 0) return { removed: 0 };
-      await tx.query(
-        'UPDATE change_log_compaction SET compacted_through = $1, compacted_at = $2 WHERE compacted_through < $1',
-        [through.toString(), now],
-      );
+      await tx.changeLogCompaction.updateMany({
+        where: { compactedThrough: { lt: through } },
+        data: { compactedThrough: through, compactedAt: now },
+      });
       this.logger.log(`removed ${count} changes up to resourceVersion ${through}`);
       return { removed: count, compactedThrough: through };
     });
