@@ -96,15 +96,21 @@ function matchesResource(patterns: string[], resource: string, subresource: stri
 
 /** The level of a request: the first rule that matches it decides (upstream's policy checker); none matching is None. */
 export class AuditPolicy {
+  /** each rule's decision, made once: requests share them */
+  private readonly decisions: Map<PolicyRule, AuditDecision>;
+
   constructor(
     readonly rules: readonly PolicyRule[],
-    private readonly omitStages: readonly AuditStage[],
-  ) {}
+    omitStages: readonly AuditStage[],
+  ) {
+    this.decisions = new Map(
+      rules.map((rule) => [rule, rule.level === 'None' ? NONE : { level: rule.level, omitStages: new Set([...omitStages, ...(rule.omitStages ?? [])]) }]),
+    );
+  }
 
   decide(user: UserInfo | undefined, info: RequestInfo): AuditDecision {
     const rule = this.rules.find((r) => this.matches(r, user, info));
-    if (!rule || rule.level === 'None') return NONE;
-    return { level: rule.level, omitStages: new Set([...this.omitStages, ...(rule.omitStages ?? [])]) };
+    return rule ? (this.decisions.get(rule) as AuditDecision) : NONE;
   }
 
   private matches(rule: PolicyRule, user: UserInfo | undefined, info: RequestInfo): boolean {

@@ -106,10 +106,10 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
     if (!this.policy) return;
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.decorateRequest('audit', undefined); // declared, so that every request object has one shape
-    fastify.addHook('onSend', async (request, reply, payload) => {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
       const audit = request.audit;
       if (audit && (audit.decision.level === 'RequestResponse' || reply.statusCode >= 400)) audit.responseBody = json(payload);
-      return payload;
+      done(null, payload);
     });
   }
 
