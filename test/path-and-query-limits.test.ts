@@ -128,3 +128,24 @@ describe('values at the int32 limits', () => {
     expectFailure(deleted, 404, 'NotFound');
   });
 });
+
+/** The Deployment fixture with changed metadata. */
+const withMetadata = (metadata: Record<string, unknown>) => ({ ...deployment.manifest, metadata: { ...deployment.manifest.metadata, ...metadata } });
+
+describe('what the limits let through', () => {
+  it('stores a string with a whole surrogate pair', async () => {
+    const body = withMetadata({ name: 'emoji', annotations: { note: 'ok \ud83d\ude00' } });
+    const created = await call('POST', DEPLOYMENTS, body);
+    expect(created.status).toBe(201);
+    expect((await call('GET', `${DEPLOYMENTS}/emoji`)).json.metadata.annotations.note).toBe('ok 😀');
+    expect((await call('DELETE', `${DEPLOYMENTS}/emoji?propagationPolicy=Background`)).status).toBe(200);
+  });
+
+  it('decodes a document nested just under the limit (its unknown field then dropped)', async () => {
+    const nested = JSON.parse(`${'['.repeat(990)}${']'.repeat(990)}`);
+    const created = await call('POST', DEPLOYMENTS, { ...withMetadata({ name: 'deep' }), extra: nested });
+    expect(created.status).toBe(201);
+    expect(created.json).not.toHaveProperty('extra');
+    expect((await call('DELETE', `${DEPLOYMENTS}/deep?propagationPolicy=Background`)).status).toBe(200);
+  });
+});
