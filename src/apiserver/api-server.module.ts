@@ -8,8 +8,6 @@ import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
 import { PatchHandler } from './handlers/patch.handler';
 import { RollbackHandler } from './handlers/rollback.handler';
-import { ScaleHandler } from './handlers/scale.handler';
-import { StatusHandler } from './handlers/status.handler';
 import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
@@ -17,6 +15,7 @@ import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from '../registry/kind-registry';
 import { ScaleRegistry } from '../registry/scale/scale-registry';
+import { Storages } from '../registry/storage/storages';
 import { StorageModule } from '../registry/store/storage.module';
 import { WatchHandler } from './handlers/watch.handler';
 import { WatchModule } from '../watch/watch.module';
@@ -31,8 +30,6 @@ const HANDLERS = [
   DeleteHandler,
   DeleteCollectionHandler,
   WatchHandler,
-  StatusHandler,
-  ScaleHandler,
   RollbackHandler,
 ];
 
@@ -44,6 +41,7 @@ const HANDLERS = [
   providers: [
     KindRegistry,
     ScaleRegistry,
+    Storages,
     DiscoveryService,
     OpenApiDocuments,
     ...HANDLERS,

@@ -24,6 +24,7 @@ export const statusSubresource = (kind: string): SubresourceDefinition => ({
   name: 'status',
   kind,
   verbs: ['get', 'patch', 'update'],
+  status: true,
 });
 
 /** The `/scale` subresource: the object seen and resized as a Scale. */

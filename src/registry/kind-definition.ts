@@ -17,6 +17,8 @@ export interface SubresourceDefinition {
   /** the group and version of `kind`, when they may differ from the resource's (a Scale is extensions' or autoscaling's) */
   kindGroupVersion?: { group: string; version: string };
   verbs: readonly Verb[];
+  /** for `status`: the object read whole and written with the kind's status strategy */
+  status?: true;
   /** for `scale`: how the Scale maps onto the stored objects */
   scale?: ScaleBinding;
   /** for `rollback`: the request's kind and what it does to the stored object */

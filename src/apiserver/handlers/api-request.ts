@@ -21,7 +21,7 @@ export interface ApiRequest {
 /** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */
 export type ApiResponse = { code: number; body: unknown } | { code: 200; events: EventStream };
 
-/** A verb on a resource's main path (no subresource) or on one of its subresources. */
+/** A verb on a resource's main path (no subresource) or on one of its subresources (`*`: any storage's). */
 export interface Route {
   verb: Verb;
   subresource?: string;

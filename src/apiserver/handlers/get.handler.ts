@@ -1,29 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { toOutput } from '../../registry/object-output';
-import { prepareForCreate } from '../../registry/store/object-preparation';
 import { looseBool, param } from '../../apimachinery/parameters/query';
-import { GenericRegistry } from '../../registry/store/generic-registry';
+import { Storages } from '../../registry/storage/storages';
+import { prepareForCreate } from '../../registry/store/object-preparation';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { checkPathName } from './request-body';
 
-/** GET of one object, with the `export` and `exact` forms (reference §7.5). */
+/** GET of one object or of a subresource's view of it, with the `export` and `exact` forms (reference §7.5). */
 @Injectable()
 export class GetHandler implements VerbHandler {
-  readonly routes = [{ verb: 'get' as const }];
+  readonly routes = [{ verb: 'get' as const }, { verb: 'get' as const, subresource: '*' }];
 
-  constructor(private readonly registry: GenericRegistry) {}
+  constructor(private readonly storages: Storages) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
-    const name = checkPathName(request);
-    const object = await this.registry.get(request.def, request.path.namespace, name);
+    const storage = this.storages.of(request.def, request.path.subresource);
+    const object = await storage.get(request.path.namespace, checkPathName(request));
     const exported = looseBool(param(request.query, 'export'))
       ? this.export(request, object, looseBool(param(request.query, 'exact')))
       : object;
-    return {
-      code: 200,
-      body: toOutput(request.def, exported, { withTypeMeta: true, request: request.path }),
-    };
+    return { code: 200, body: storage.output(exported, request.path) };
   }
 
   /** Strips what a user cannot set, then applies the kind's create preparation, as the apiserver's export does. */

@@ -1,31 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { toOutput } from '../../registry/object-output';
-import { GenericRegistry } from '../../registry/store/generic-registry';
+import { Storages } from '../../registry/storage/storages';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readDryRun } from './dry-run.reader';
 import { checkPathName, patchedObject, readPatch } from './request-body';
 
 /**
- * PATCH of one object (reference §8.1): the patch is applied to the stored object and the result is written like a
- * PUT; when another writer gets in first, the patch is applied again to the new state.
+ * PATCH of one object, or of a subresource's view of it (reference §8.1): the patch is applied to the current state
+ * and the result is written like a PUT; when another writer gets in first, the patch is applied again to the new
+ * state.
  */
 @Injectable()
 export class PatchHandler implements VerbHandler {
-  readonly routes = [{ verb: 'patch' as const }];
+  readonly routes = [{ verb: 'patch' as const }, { verb: 'patch' as const, subresource: '*' }];
 
-  constructor(private readonly registry: GenericRegistry) {}
+  constructor(private readonly storages: Storages) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
+    const storage = this.storages.of(request.def, request.path.subresource);
     const options = readDryRun(request.query, 'PatchOptions');
-    const patch = readPatch(request);
+    const patch = readPatch(request, storage.kind);
     const name = checkPathName(request);
-    const updated = await this.registry.update(
-      request.def,
-      request.path.namespace,
-      name,
-      (current) => this.registry.prepareUpdate(request.def, patchedObject(request, patch, current), current),
-      options,
-    );
-    return { code: 200, body: toOutput(request.def, updated, { withTypeMeta: true }) };
+    const updated = await storage.update(request.path.namespace, name, (current) => patchedObject(request, patch, current, storage.kind), options);
+    return { code: 200, body: storage.output(updated, request.path) };
   }
 }

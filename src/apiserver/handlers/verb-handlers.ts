@@ -7,7 +7,10 @@ export const VERB_HANDLER_LIST = Symbol('VERB_HANDLER_LIST');
 
 const routeKey = (verb: Verb, subresource: string | undefined) => `${subresource ?? ''}:${verb}`;
 
-/** Finds the handler of a verb on a resource's main path or on a subresource. */
+/**
+ * Finds the handler of a verb on a resource's main path or on a subresource: one that names the subresource
+ * (rollback), else one that serves every subresource's storage (`*`: get, update and patch of status and scale).
+ */
 @Injectable()
 export class VerbHandlers {
   private readonly byRoute = new Map<string, VerbHandler>();
@@ -19,6 +22,6 @@ export class VerbHandlers {
   }
 
   find(verb: Verb, subresource: string | undefined): VerbHandler | undefined {
-    return this.byRoute.get(routeKey(verb, subresource));
+    return this.byRoute.get(routeKey(verb, subresource)) ?? (subresource === undefined ? undefined : this.byRoute.get(routeKey(verb, '*')));
   }
 }

@@ -9,7 +9,7 @@ export const FEDERATION_KINDS: KindDefinition[] = [
     resource: 'clusters',
     kind: 'Cluster',
     namespaced: false,
-    subresources: [{ name: 'status', kind: 'Cluster', verbs: ['update'] }],
+    subresources: [{ name: 'status', kind: 'Cluster', verbs: ['update'], status: true }],
     strategy: CLUSTER_STRATEGY,
   }),
 ];

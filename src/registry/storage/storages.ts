@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { apiErrors } from '../../apimachinery/errors/status-error';
+import { KindDefinition } from '../kind-definition';
+import { ScaleRegistry } from '../scale/scale-registry';
+import { GenericRegistry } from '../store/generic-registry';
+import { ObjectStorage, StatusStorage } from './object-storage';
+import { ScaleStorage } from './scale-storage';
+import { Storage } from './storage';
+
+/** The storage of each path of a kind: the object's, or the one its row declares for a subresource. */
+@Injectable()
+export class Storages {
+  private readonly made = new WeakMap<KindDefinition, Map<string, Storage>>();
+
+  constructor(
+    private readonly registry: GenericRegistry,
+    private readonly scales: ScaleRegistry,
+  ) {}
+
+  of(def: KindDefinition, subresource: string | undefined): Storage {
+    let byPath = this.made.get(def);
+    if (!byPath) this.made.set(def, (byPath = new Map()));
+    let storage = byPath.get(subresource ?? '');
+    if (!storage) byPath.set(subresource ?? '', (storage = this.make(def, subresource)));
+    return storage;
+  }
+
+  private make(def: KindDefinition, subresource: string | undefined): Storage {
+    if (subresource === undefined) return new ObjectStorage(def, this.registry);
+    const declared = def.subresources.find((sub) => sub.name === subresource);
+    if (declared?.scale) return new ScaleStorage(def, declared.scale, this.scales);
+    if (declared?.status) return new StatusStorage(def, this.registry);
+    throw apiErrors.pathNotFound();
+  }
+}
