@@ -4,6 +4,7 @@ import { KubeObject } from '../apimachinery/meta/kube-object';
 import { StructSchema } from '../apimachinery/schema/schema';
 import { COMMON_FIELD_LABELS, FieldLabel } from '../apimachinery/selectors/field-labels';
 import { NameRule } from '../apimachinery/validation/names';
+import { TableColumn } from './table/table-column';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
@@ -118,6 +119,8 @@ export interface KindDefinition {
   verbs: readonly Verb[];
   subresources: readonly SubresourceDefinition[];
   strategy: KindStrategy;
+  /** the columns of its Table (`kubectl get`); none declared: the apiserver's default, NAME and AGE */
+  columns?: readonly TableColumn[];
 }
 
 export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): string =>

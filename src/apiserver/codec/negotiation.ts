@@ -1,10 +1,21 @@
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { JSON_TYPE, RESPONSE_TYPES, ResponseType, WATCH_RESPONSE_TYPES, WATCH_TYPES } from './media-types';
+import { JSON_TYPE, PROTOBUF_TYPE, RESPONSE_TYPES, ResponseType, WATCH_RESPONSE_TYPES, WATCH_TYPES } from './media-types';
 
 export interface Negotiated {
   type: ResponseType;
   /** a `pretty=1` parameter on the chosen entry */
   pretty: boolean;
+  /** the meta.k8s.io Table version the entry asks the objects to be converted to (`as=Table;v=v1;g=meta.k8s.io`) */
+  table?: 'v1' | 'v1beta1';
+}
+
+const TABLE_VERSIONS = ['v1', 'v1beta1'];
+
+/** The Table version of an `as=Table` entry this server can write (JSON or YAML: a Table has no protobuf form). */
+function tableVersion(entry: AcceptEntry, type: ResponseType): Negotiated['table'] {
+  const { as, g, v } = entry.params;
+  if (as !== 'Table' || g !== 'meta.k8s.io' || !TABLE_VERSIONS.includes(v) || type === PROTOBUF_TYPE) return undefined;
+  return v as Negotiated['table'];
 }
 
 interface AcceptEntry {
@@ -43,18 +54,21 @@ function matchType(entry: AcceptEntry): ResponseType | undefined {
 
 /**
  * Chooses the response type from an Accept header the way later apiservers do (reference §14.1, Recommended):
- * entries are tried by q-value and specificity, and an entry this server cannot honour (a conversion such as
- * `as=Table`, or a stream type that cannot stream) is skipped rather than failing the request.
+ * entries are tried by q-value and specificity, and an entry this server cannot honour (a conversion it does not
+ * make, a Table where the verb has none, or a stream type that cannot stream) is skipped rather than failing the
+ * request. `tables` says whether the request's objects may be answered as a Table (get, list and watch).
  */
-export function negotiate(accept: string | undefined, forWatch: boolean): Negotiated {
+export function negotiate(accept: string | undefined, forWatch: boolean, tables = false): Negotiated {
   if (!accept || accept.trim() === '') return { type: JSON_TYPE, pretty: false };
   for (const entry of parseAccept(accept)) {
     const type = matchType(entry);
     if (!type) continue;
-    if (entry.params.as !== undefined) continue;
     if (forWatch && !WATCH_TYPES.includes(type)) continue;
     if (entry.params.sv !== undefined && entry.params.sv !== 'v1') continue;
-    return { type, pretty: entry.params.pretty === '1' };
+    const pretty = entry.params.pretty === '1';
+    if (entry.params.as === undefined) return { type, pretty };
+    const table = tables ? tableVersion(entry, type) : undefined;
+    if (table) return { type, pretty, table };
   }
   throw apiErrors.notAcceptable(forWatch ? WATCH_RESPONSE_TYPES : RESPONSE_TYPES);
 }

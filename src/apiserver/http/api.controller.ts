@@ -9,9 +9,14 @@ import { KindRegistry } from '../../registry/kind-registry';
 import { parsePath, ResourcePath } from '../request/resource-path';
 import { looseBool, param, Query } from '../../apimachinery/parameters/query';
 import { resolveVerb } from '../request/verb';
+import { TableConvertor } from '../table/table-convertor';
+import { tableResponse } from '../table/table-response';
 import { sendValue, streamEvents } from './reply';
 
 const API_PATHS = ['api', 'api/*', 'apis', 'apis/*'];
+
+/** The verbs whose objects a client may ask for as a Table. */
+const TABLE_VERBS = new Set(['get', 'list', 'watch']);
 
 /**
  * The single entry point of everything under /api and /apis: resolves the path to a discovery document or to a
@@ -80,9 +85,10 @@ export class ApiController {
     if (path.subresource !== undefined && verb === 'get' && looseBool(param(query, 'export'))) {
       throw apiErrors.badRequest(`export of "${def.resource}" is not supported`); // reference §7.5
     }
-    const negotiated = negotiate(request.headers.accept, verb === 'watch');
+    const negotiated = negotiate(request.headers.accept, verb === 'watch', TABLE_VERBS.has(verb) && path.subresource === undefined);
+    const tables = negotiated.table && new TableConvertor(def, negotiated.table, query);
     const warnings: string[] = [];
-    const response = await handler.handle({
+    const handled = await handler.handle({
       def,
       verb,
       path,
@@ -93,6 +99,7 @@ export class ApiController {
       warnings,
     });
     if (warnings.length > 0) reply.header('warning', warnings.map((warning) => `299 - ${JSON.stringify(warning)}`));
+    const response = tables ? tableResponse(tables, handled) : handled;
     if ('events' in response) streamEvents(reply, response.events, negotiated);
     else sendValue(request, reply, response.code, response.body, negotiated);
   }

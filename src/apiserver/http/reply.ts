@@ -21,7 +21,8 @@ export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): bo
 /** Writes a value in the negotiated media type. */
 export function sendValue(request: FastifyRequest, reply: FastifyReply, code: number, value: unknown, negotiated: Negotiated): void {
   const { contentType, body } = encodeBody(value, negotiated.type, wantsPretty(request, negotiated));
-  reply.code(code).header('content-type', contentType).send(body);
+  const table = negotiated.table && code < 300 ? `;as=Table;v=${negotiated.table};g=meta.k8s.io` : '';
+  reply.code(code).header('content-type', `${contentType}${table}`).send(body);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { REPLICATION_CONTROLLER_COLUMNS } from './replicationcontroller/replicationcontroller.columns';
 import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
@@ -21,5 +22,6 @@ export const CORE_KINDS: KindDefinition[] = [
       statusSubresource('ReplicationController'),
     ],
     strategy: REPLICATION_CONTROLLER_STRATEGY,
+    columns: REPLICATION_CONTROLLER_COLUMNS,
   }),
 ];

@@ -1,3 +1,9 @@
+import { REPLICA_SET_COLUMNS } from './replicaset/replicaset.columns';
+import { POD_SECURITY_POLICY_COLUMNS } from './podsecuritypolicy/podsecuritypolicy.columns';
+import { NETWORK_POLICY_COLUMNS } from './networkpolicy/networkpolicy.columns';
+import { INGRESS_COLUMNS } from './ingress/ingress.columns';
+import { DEPLOYMENT_COLUMNS } from './deployment/deployment.columns';
+import { DAEMON_SET_COLUMNS } from './daemonset/daemonset.columns';
 import { defineKind, rollbackSubresource, scaleSubresource, statusSubresource } from '../../registry/define-kind';
 import { defineStrategy, KindDefinition } from '../../registry/kind-definition';
 import { EXTENSIONS_SCALE } from '../../registry/scale/scale-versions';
@@ -28,6 +34,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     categories: ['all'],
     subresources: [statusSubresource('DaemonSet')],
     strategy: DAEMON_SET_STRATEGY,
+    columns: DAEMON_SET_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
     resource: 'deployments',
@@ -37,6 +44,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     categories: ['all'],
     subresources: [rollbackSubresource(DEPLOYMENT_ROLLBACK), scale, statusSubresource('Deployment')],
     strategy: DEPLOYMENT_STRATEGY,
+    columns: DEPLOYMENT_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
     resource: 'ingresses',
@@ -45,12 +53,14 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     shortNames: ['ing'],
     subresources: [statusSubresource('Ingress')],
     strategy: INGRESS_STRATEGY,
+    columns: INGRESS_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
     resource: 'networkpolicies',
     kind: 'NetworkPolicy',
     namespaced: true,
     strategy: NETWORK_POLICY_STRATEGY,
+    columns: NETWORK_POLICY_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
     resource: 'podsecuritypolicies',
@@ -58,6 +68,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     namespaced: false,
     shortNames: ['psp'],
     strategy: POD_SECURITY_POLICY_STRATEGY,
+    columns: POD_SECURITY_POLICY_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
     resource: 'replicasets',
@@ -67,6 +78,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     categories: ['all'],
     subresources: [scale, statusSubresource('ReplicaSet')],
     strategy: REPLICA_SET_STRATEGY,
+    columns: REPLICA_SET_COLUMNS,
   }),
   // A placeholder with no verbs of its own: its scale subresource is a view of core v1 ReplicationControllers.
   defineKind(EXTENSIONS, {

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:table`: the server CPU of a list of 1,000 Deployments answered as a Table (what `kubectl get`
+ * asks for) against the same list in plain JSON. Target: at most 1.3 times.
+ */
+import { Client } from 'pg';
+import { ServerProcess } from '../test/support/server-process';
+import { describeMachine, formatNumber, table, writeSection } from './support/results';
+import { runBenchmark } from './support/run';
+import { Cluster } from './support/server';
+import { copyOf, insertObjects, storedTemplate } from './support/stored-objects';
+
+const OBJECTS = 1000;
+const REPEAT = Number(process.env.BENCH_TABLE_REPEAT ?? 50);
+const PATH = '/apis/extensions/v1beta1/namespaces/table/deployments';
+const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
+const TARGET = 1.3;
+
+/** Server CPU ms per list and the response's size, after two warm-up lists. */
+async function measure(server: ServerProcess, accept: string) {
+  let cpu = 0;
+  let bytes = 0;
+  for (let i = 0; i < REPEAT + 2; i++) {
+    const before = server.cpuMs();
+    const response = await fetch(`${server.url}${PATH}`, { headers: { accept } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${response.status}: ${body.slice(0, 300)}`);
+    if (i >= 2) cpu += server.cpuMs() - before;
+    bytes = body.length;
+  }
+  return { cpuMs: cpu / REPEAT, bytes };
+}
+
+runBenchmark(async () => {
+  const cluster = await Cluster.start(1);
+  const sql = new Client({ connectionString: cluster.databaseUrl });
+  await sql.connect();
+  try {
+    const server = cluster.servers[0];
+    const template = await storedTemplate(server.url, sql);
+    await insertObjects(
+      sql,
+      Array.from({ length: OBJECTS }, (_, i) => copyOf(template, 'table', `dep-${i}`)),
+    );
+    const plain = await measure(server, 'application/json');
+    const asTable = await measure(server, TABLE);
+    const ratio = asTable.cpuMs / plain.cpuMs;
+    const body = [
+      await describeMachine(cluster.databaseUrl),
+      `- ${OBJECTS} Deployments in one namespace; ${REPEAT} sequential lists of each form after 2 warm-up lists; server CPU from /proc`,
+      '',
+      table(
+        ['list', 'server CPU ms/list', 'response'],
+        [
+          ['plain JSON (DeploymentList)', formatNumber(plain.cpuMs), `${formatNumber(plain.bytes / 1024)} KiB`],
+          ['Table (rows with PartialObjectMetadata)', formatNumber(asTable.cpuMs), `${formatNumber(asTable.bytes / 1024)} KiB`],
+        ],
+      ),
+      '',
+      `Table/plain CPU per list: **${ratio.toFixed(2)}×** (target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'not met'}).`,
+    ].join('\n');
+    console.log(body);
+    writeSection('Table output: a list of 1,000 as a Table against plain JSON (`npm run bench:table`)', body);
+  } finally {
+    await sql.end();
+    await cluster.stop();
+  }
+});
