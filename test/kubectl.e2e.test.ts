@@ -73,7 +73,9 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
       expect(succeeded(await run('create', '-f', k.file, ...scope))).toBe(`${printed}/${name} created\n`);
 
       const table = parseTable(succeeded(await run('get', resource, ...scope)));
-      expect(table).toEqual([{ NAME: name, AGE: expect.stringMatching(/^\d+s$/) }]);
+      // the kind's own columns are checked in kubectl-table.e2e.test.ts
+      expect(table).toHaveLength(1);
+      expect(table[0].NAME).toBe(name);
 
       const asJson = JSON.parse(succeeded(await run('get', resource, name, '-o', 'json', ...scope)));
       expect(asJson).toMatchObject({ kind: k.kind, apiVersion: `${k.group}/v1beta1`, metadata: { name, selfLink: itemPath(k, name) } });

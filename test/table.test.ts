@@ -48,6 +48,15 @@ it('fills the cells as kubectl prints them', async () => {
   expect([containers, images, selector]).toEqual(['nginx,sidecar', 'nginx:1.13,busybox:1.36', 'app=web']);
 });
 
+it('reads only what the rows need for a list, and the whole objects for includeObject=Object', async () => {
+  const path = collectionPath(KINDS.find((k) => k.kind === 'Deployment')!);
+  const metadataOnly = (await call('GET', path, undefined, { accept: TABLE })).json.rows[0];
+  expect(metadataOnly.object.metadata).toMatchObject({ name: 'web', namespace: 'default', labels: { app: 'web' } });
+  expect(metadataOnly.cells[5]).toBe('nginx,sidecar');
+  const whole = (await call('GET', `${path}?includeObject=Object`, undefined, { accept: TABLE })).json.rows[0];
+  expect(whole.object.spec.template.spec.containers[0]).toMatchObject({ name: 'nginx', image: 'nginx:1.13', imagePullPolicy: 'IfNotPresent' });
+});
+
 it('answers a GET of one object with a one-row Table, in v1beta1 when asked, with the object or none', async () => {
   const deployment = KINDS.find((k) => k.kind === 'Deployment')!;
   const asked = (includeObject: string) =>

@@ -5,9 +5,18 @@ import { encodeEnveloped, NoMessageError } from './protobuf/envelope';
 import { JsonObject } from './protobuf/json-mapping';
 import { MappingError } from './protobuf/mapping-error';
 
-/** A value already written as compact JSON: sent as it is, or parsed again for the other media types and pretty output. */
+/**
+ * A value already written as compact JSON (made when first asked for): sent as it is, or parsed again for the other
+ * media types and pretty output.
+ */
 export class EncodedJson {
-  constructor(readonly text: string) {}
+  private made?: string;
+
+  constructor(private readonly make: () => string) {}
+
+  get text(): string {
+    return (this.made ??= this.make());
+  }
 }
 
 export interface EncodedBody {

@@ -1,3 +1,4 @@
+import { Path } from '../../registry/table/table-column';
 import { RawBody } from '../codec/body-decoder';
 import { EventStream } from '../../watch/watch-events';
 import { Negotiated } from '../codec/negotiation';
@@ -16,6 +17,8 @@ export interface ApiRequest {
   negotiated: Negotiated;
   /** warnings for the client (`Warning` headers), which reading the body may add */
   warnings: string[];
+  /** the parts of each listed object the answer needs (a Table's rows), when not the whole object */
+  projection?: readonly Path[];
 }
 
 /** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */

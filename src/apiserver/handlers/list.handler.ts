@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { EncodedJson } from '../codec/response-encoder';
-import { listOutputJson } from '../../registry/object-output';
-import { KindDefinition } from '../../registry/kind-definition';
 import { listConditions, readListOptions } from '../../registry/store/list-options';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { OutputListResult } from '../../registry/store/object-store';
 import { SqlCondition } from '../../registry/store/sql-params';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
+import { OutputList } from './output-list';
 
 /** How long a list asking for a resourceVersion newer than the newest committed one waits before a 504. */
 const FRESHNESS_WAIT_MS = 3000;
@@ -24,20 +22,15 @@ export class ListHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def, path } = request;
     const options = readListOptions(def, request.query);
-    const result = await this.listAtLeast(def, path.namespace, listConditions(def, options), options.resourceVersion);
-    return { code: 200, body: new EncodedJson(listOutputJson(def, result.items, result.resourceVersion, path.path)) };
+    const result = await this.listAtLeast(request, listConditions(def, options), options.resourceVersion);
+    return { code: 200, body: new OutputList(def, result, path.path) };
   }
 
   /** Every variant of `resourceVersion` is served from the current state, which must be at least as new as asked. */
-  private async listAtLeast(
-    def: KindDefinition,
-    namespace: string | undefined,
-    conditions: SqlCondition[],
-    minimum: string | undefined,
-  ): Promise<OutputListResult> {
+  private async listAtLeast(request: ApiRequest, conditions: SqlCondition[], minimum: string | undefined): Promise<OutputListResult> {
     const deadline = Date.now() + FRESHNESS_WAIT_MS;
     for (;;) {
-      const result = await this.registry.listForOutput(def, namespace, conditions);
+      const result = await this.registry.listForOutput(request.def, request.path.namespace, conditions, request.projection);
       if (minimum === undefined || BigInt(result.resourceVersion) >= BigInt(minimum)) return result;
       if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(minimum, result.resourceVersion);
       await sleep(FRESHNESS_POLL_MS);

@@ -2,7 +2,7 @@ import { apiErrors } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { param, Query } from '../../apimachinery/parameters/query';
 import { KindDefinition } from '../../registry/kind-definition';
-import { DEFAULT_COLUMNS, TableColumn } from '../../registry/table/table-column';
+import { DEFAULT_COLUMNS, Path, TableColumn } from '../../registry/table/table-column';
 
 /** The Table version a client asked for (`as=Table;v=v1;g=meta.k8s.io`). */
 export type TableVersion = 'v1' | 'v1beta1';
@@ -31,6 +31,12 @@ export class TableConvertor {
       throw apiErrors.badRequest(`includeObject: Unsupported value: "${include}": supported values: "None", "Metadata", "Object"`);
     }
     this.includeObject = include as IncludeObject;
+  }
+
+  /** The parts of an object the rows need, besides which a list need not read it; all of it for `Object` rows. */
+  projection(): Path[] | undefined {
+    if (this.includeObject === 'Object') return undefined;
+    return [['metadata'], ...this.columns.flatMap((column) => column.reads)];
   }
 
   /** The Table of a list's items (objects as a response carries them, without their kind), with its metadata. */

@@ -3,14 +3,16 @@ import { column, TableColumn } from '../../registry/table/table-column';
 
 type WithTemplate = KubeObject & { spec?: { template?: { spec?: { containers?: { name?: string; image?: string }[] } } } };
 
+const CONTAINERS = ['spec', 'template', 'spec', 'containers'];
+
 const containers = (object: KubeObject) => (object as WithTemplate).spec?.template?.spec?.containers ?? [];
 
 /** What `-o wide` adds for every pod controller: its template's containers and images, and its selector. */
 export function templateColumns(selector: (object: KubeObject) => string, selectorDescription: string): TableColumn[] {
   return [
-    column('Containers', 'string', 'Names of each container in the template.', (o) => containers(o).map((c) => c.name ?? '').join(','), 1),
-    column('Images', 'string', 'Images referenced by each container in the template.', (o) => containers(o).map((c) => c.image ?? '').join(','), 1),
-    column('Selector', 'string', selectorDescription, selector, 1),
+    column('Containers', 'string', 'Names of each container in the template.', [CONTAINERS], (o) => containers(o).map((c) => c.name ?? '').join(','), 1),
+    column('Images', 'string', 'Images referenced by each container in the template.', [CONTAINERS], (o) => containers(o).map((c) => c.image ?? '').join(','), 1),
+    column('Selector', 'string', selectorDescription, [['spec', 'selector']], selector, 1),
   ];
 }
 

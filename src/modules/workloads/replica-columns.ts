@@ -6,9 +6,9 @@ import { count, templateColumns } from './controller.columns';
 export function replicaColumns(selector: (object: KubeObject) => string): TableColumn[] {
   return [
     NAME_COLUMN,
-    column('Desired', 'integer', 'Number of desired pods.', (o) => count(o, 'spec', 'replicas')),
-    column('Current', 'integer', 'Number of pods observed.', (o) => count(o, 'status', 'replicas')),
-    column('Ready', 'integer', 'Number of ready pods.', (o) => count(o, 'status', 'readyReplicas')),
+    column('Desired', 'integer', 'Number of desired pods.', [['spec', 'replicas']], (o) => count(o, 'spec', 'replicas')),
+    column('Current', 'integer', 'Number of pods observed.', [['status']], (o) => count(o, 'status', 'replicas')),
+    column('Ready', 'integer', 'Number of ready pods.', [['status']], (o) => count(o, 'status', 'readyReplicas')),
     AGE_COLUMN,
     ...templateColumns(selector, 'Label selector for pods.'),
   ];

@@ -3,6 +3,8 @@ import { Pool } from 'pg';
 import { PG_POOL } from '../../database/database.tokens';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition, SqlParams } from './sql-params';
+import { Path } from '../table/table-column';
+import { projectedBody } from './projection-sql';
 
 /** Where a kind's objects live: the (api_group, resource) pair of the `objects` table. */
 export interface StorageKey {
@@ -115,9 +117,14 @@ export class ObjectStore {
    * The same list for a response: bodies as JSON text, which the response carries mostly as it is, instead of the
    * server parsing every body only to serialize it again.
    */
-  async listForOutput(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[]): Promise<OutputListResult> {
+  async listForOutput(
+    key: StorageKey,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    projection?: readonly Path[],
+  ): Promise<OutputListResult> {
     const { rows } = await this.pool.query<{ list_version: string; resource_version: string; body: string }>(
-      listStatement(key, namespace, conditions, 'output'),
+      listStatement(key, namespace, conditions, 'output', projection),
     );
     return {
       resourceVersion: rows[0].list_version,
@@ -128,8 +135,9 @@ export class ObjectStore {
 
 /** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
 const LIST_COLUMNS = {
-  objects: 'resource_version, body',
-  output: 'resource_version, body::text AS body',
+  objects: () => 'resource_version, body',
+  output: (params: SqlParams, projection?: readonly Path[]) =>
+    `resource_version, ${projection ? projectedBody(projection, params) : 'body'}::text AS body`,
 };
 
 /** The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs). */
@@ -138,6 +146,7 @@ export function listStatement(
   namespace: string | undefined,
   conditions: readonly SqlCondition[],
   form: keyof typeof LIST_COLUMNS,
+  projection?: readonly Path[],
 ) {
   const params = new SqlParams();
   const where = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
@@ -147,7 +156,7 @@ export function listStatement(
     text: `SELECT snapshot.list_version, o.*
        FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS list_version FROM change_log) snapshot
        LEFT JOIN LATERAL (
-         SELECT ${LIST_COLUMNS[form]} FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
+         SELECT ${LIST_COLUMNS[form](params, projection)} FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
        ) o ON true`,
     values: params.values,
   };

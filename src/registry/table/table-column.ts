@@ -1,6 +1,8 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { humanDuration } from './human-duration';
 
+export type Path = readonly string[];
+
 /** One column of a kind's Table (upstream's TableColumnDefinition and the printer's cell for it). */
 export interface TableColumn {
   name: string;
@@ -11,6 +13,8 @@ export interface TableColumn {
   description: string;
   /** 0: always shown; 1: shown by `-o wide` */
   priority?: number;
+  /** the parts of the object the cell reads besides its metadata (JSON paths), so that a list reads no more */
+  reads: readonly Path[];
   /** the cell of an object (as a response carries it), at time `now` (ms) */
   cell(object: KubeObject, now: number): unknown;
 }
@@ -20,6 +24,7 @@ export const NAME_COLUMN: TableColumn = {
   type: 'string',
   format: 'name',
   description: 'The name of the object, unique within its namespace.',
+  reads: [],
   cell: (object) => object.metadata.name ?? '',
 };
 
@@ -27,6 +32,7 @@ export const AGE_COLUMN: TableColumn = {
   name: 'Age',
   type: 'string',
   description: 'How long ago the object was created.',
+  reads: [],
   cell: (object, now) => {
     const created = object.metadata.creationTimestamp;
     return typeof created === 'string' ? humanDuration(now - Date.parse(created)) : '<unknown>';
@@ -36,11 +42,12 @@ export const AGE_COLUMN: TableColumn = {
 /** The columns of a kind no printer knows, as the apiserver's default table convertor gives them. */
 export const DEFAULT_COLUMNS: readonly TableColumn[] = [NAME_COLUMN, AGE_COLUMN];
 
-/** A column of a kind's own, from its name, type, description and cell. */
-export const column = (name: string, type: string, description: string, cell: TableColumn['cell'], priority = 0): TableColumn => ({
+/** A column of a kind's own: its name, type and description, the paths its cell reads, and the cell. */
+export const column = (name: string, type: string, description: string, reads: readonly Path[], cell: TableColumn['cell'], priority = 0): TableColumn => ({
   name,
   type,
   description,
   priority,
+  reads,
   cell,
 });

@@ -5,15 +5,17 @@ import { count, templateColumns } from '../../workloads/controller.columns';
 
 type DaemonSetSpec = { selector?: LabelSelector; template?: { spec?: { nodeSelector?: Record<string, string> } } };
 
+const STATUS = ['status'];
+
 /** `kubectl get daemonsets`: NAME DESIRED CURRENT READY UP-TO-DATE AVAILABLE NODE SELECTOR AGE, and the template. */
 export const DAEMON_SET_COLUMNS: readonly TableColumn[] = [
   NAME_COLUMN,
-  column('Desired', 'integer', 'Number of nodes that should run the daemon pod.', (d) => count(d, 'status', 'desiredNumberScheduled')),
-  column('Current', 'integer', 'Number of nodes running at least one daemon pod.', (d) => count(d, 'status', 'currentNumberScheduled')),
-  column('Ready', 'integer', 'Number of nodes with a ready daemon pod.', (d) => count(d, 'status', 'numberReady')),
-  column('Up-to-date', 'integer', 'Number of nodes running the newest daemon pod.', (d) => count(d, 'status', 'updatedNumberScheduled')),
-  column('Available', 'integer', 'Number of nodes with an available daemon pod.', (d) => count(d, 'status', 'numberAvailable')),
-  column('Node Selector', 'string', 'The nodes the pods may run on.', (d) => formatLabels((d.spec as DaemonSetSpec).template?.spec?.nodeSelector)),
+  column('Desired', 'integer', 'Number of nodes that should run the daemon pod.', [STATUS], (d) => count(d, 'status', 'desiredNumberScheduled')),
+  column('Current', 'integer', 'Number of nodes running at least one daemon pod.', [STATUS], (d) => count(d, 'status', 'currentNumberScheduled')),
+  column('Ready', 'integer', 'Number of nodes with a ready daemon pod.', [STATUS], (d) => count(d, 'status', 'numberReady')),
+  column('Up-to-date', 'integer', 'Number of nodes running the newest daemon pod.', [STATUS], (d) => count(d, 'status', 'updatedNumberScheduled')),
+  column('Available', 'integer', 'Number of nodes with an available daemon pod.', [STATUS], (d) => count(d, 'status', 'numberAvailable')),
+  column('Node Selector', 'string', 'The nodes the pods may run on.', [['spec', 'template', 'spec', 'nodeSelector']], (d) => formatLabels((d.spec as DaemonSetSpec).template?.spec?.nodeSelector)),
   AGE_COLUMN,
   ...templateColumns((d) => formatSelector((d.spec as DaemonSetSpec).selector), 'Label selector for pods.'),
 ];

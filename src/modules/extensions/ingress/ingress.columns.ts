@@ -22,9 +22,9 @@ function address(ingress: Ingress): string {
 /** `kubectl get ingresses`: NAME CLASS HOSTS ADDRESS PORTS AGE. */
 export const INGRESS_COLUMNS: readonly TableColumn[] = [
   NAME_COLUMN,
-  column('Class', 'string', 'The name of the IngressClass resource.', (i) => i.metadata.annotations?.[CLASS_ANNOTATION] ?? '<none>'),
-  column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule.', (i) => hosts(i as Ingress)),
-  column('Address', 'string', 'Address is a list containing ingress points for the load-balancer.', (i) => address(i as Ingress)),
-  column('Ports', 'string', 'Ports of TLS configurations that open.', (i) => ((i as Ingress).spec?.tls?.length ? '80, 443' : '80')),
+  column('Class', 'string', 'The name of the IngressClass resource.', [], (i) => i.metadata.annotations?.[CLASS_ANNOTATION] ?? '<none>'),
+  column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule.', [['spec', 'rules']], (i) => hosts(i as Ingress)),
+  column('Address', 'string', 'Address is a list containing ingress points for the load-balancer.', [['status']], (i) => address(i as Ingress)),
+  column('Ports', 'string', 'Ports of TLS configurations that open.', [['spec', 'tls']], (i) => ((i as Ingress).spec?.tls?.length ? '80, 443' : '80')),
   AGE_COLUMN,
 ];

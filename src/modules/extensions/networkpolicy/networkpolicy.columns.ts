@@ -5,6 +5,6 @@ import { NetworkPolicy } from './networkpolicy.schema';
 /** `kubectl get networkpolicies`: NAME POD-SELECTOR AGE. */
 export const NETWORK_POLICY_COLUMNS: readonly TableColumn[] = [
   NAME_COLUMN,
-  column('Pod-Selector', 'string', 'The pods the policy applies to.', (p) => formatSelector((p as NetworkPolicy).spec?.podSelector)),
+  column('Pod-Selector', 'string', 'The pods the policy applies to.', [['spec', 'podSelector']], (p) => formatSelector((p as NetworkPolicy).spec?.podSelector)),
   AGE_COLUMN,
 ];

@@ -1,0 +1,31 @@
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { KindDefinition } from '../../registry/kind-definition';
+import { listOutputJson, toOutput } from '../../registry/object-output';
+import { OutputListResult } from '../../registry/store/object-store';
+import { EncodedJson } from '../codec/response-encoder';
+
+/**
+ * A list read for a response: sent as JSON text built from the stored bodies (no parsing), or, for an answer made of
+ * its items (a Table's rows), those items as objects, without the whole list's text being made and parsed again.
+ */
+export class OutputList extends EncodedJson {
+  constructor(
+    private readonly def: KindDefinition,
+    private readonly result: OutputListResult,
+    private readonly path: string,
+  ) {
+    super(() => listOutputJson(def, result.items, result.resourceVersion, path));
+  }
+
+  get metadata(): Record<string, unknown> {
+    return { selfLink: this.path, resourceVersion: this.result.resourceVersion };
+  }
+
+  items(): KubeObject[] {
+    return this.result.items.map(({ body, resourceVersion }) => {
+      const object = JSON.parse(body) as KubeObject;
+      object.metadata.resourceVersion = resourceVersion;
+      return toOutput(this.def, object, { withTypeMeta: false });
+    });
+  }
+}
