@@ -12,6 +12,9 @@ export const formatLabels = (labels: Record<string, string> | undefined): string
       .join(','),
   );
 
-/** A label selector object in the selector syntax (`app=web,tier in (a,b)`). */
-export const formatSelector = (selector: LabelSelector | undefined): string =>
-  selector === undefined || isEmptySelector(selector) ? '<none>' : orNone(selectorText(selector));
+/** A label selector object in the selector syntax (`app=web,tier in (a,b)`); one of labels alone as a label map. */
+export function formatSelector(selector: LabelSelector | undefined): string {
+  if (selector === undefined || isEmptySelector(selector)) return '<none>';
+  if (!selector.matchExpressions?.length) return formatLabels(selector.matchLabels);
+  return orNone(selectorText(selector));
+}
