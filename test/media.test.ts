@@ -122,7 +122,8 @@ describe('Accept negotiation', () => {
     ['an unusable type before */* of lower q', 'text/html, */*;q=0.1', 'application/json'],
     ['an unusable type before YAML of lower q', 'text/html, application/yaml;q=0.2', 'application/yaml'],
     ['a stream type on a plain GET', 'application/json;stream=watch', 'application/json'],
-    ['a Table entry skipped for the next one', 'application/json;as=Table;v=v1;g=meta.k8s.io, application/yaml', 'application/yaml'],
+    ['a conversion it does not make skipped for the next entry', 'application/json;as=PartialObjectMetadata;v=v1;g=meta.k8s.io, application/yaml', 'application/yaml'],
+    ['a Table in protobuf (which has no protobuf form) skipped', 'application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io, application/yaml', 'application/yaml'],
     ['protobuf of lower q than JSON', 'application/vnd.kubernetes.protobuf;q=0.5, application/json', 'application/json'],
   ])('%s', async (_title, accept, type) => {
     const response = await call('GET', WEB, undefined, accept ? { accept } : {});
@@ -132,14 +133,15 @@ describe('Accept negotiation', () => {
     expect(object).toMatchObject({ kind: 'Deployment', metadata: { name: 'web' } });
   });
 
-  it('answers kubectl 1.20’s Table Accept header with plain JSON objects and lists', async () => {
+  it('answers kubectl’s Table Accept header with Tables for reads, and plain JSON for writes', async () => {
     const one = await call('GET', WEB, undefined, { accept: TABLE_ACCEPT });
-    expect(one.headers.get('content-type')).toBe('application/json');
-    expect(one.json).toEqual(web);
+    expect(one.headers.get('content-type')).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
+    expect(one.json.kind).toBe('Table');
     const list = await call('GET', `${collectionPath(DEPLOYMENT)}?limit=500`, undefined, { accept: TABLE_ACCEPT });
-    expect(list.headers.get('content-type')).toBe('application/json');
-    expect(list.json.kind).toBe('DeploymentList');
-    expect(list.json.items.map((i: any) => i.metadata.name)).toEqual(['web']);
+    expect(list.json.rows.map((row: any) => row.cells[0])).toEqual(['web']);
+    const written = await call('PUT', WEB, web, { accept: TABLE_ACCEPT });
+    expect(written.headers.get('content-type')).toBe('application/json');
+    expect(written.json.kind).toBe('Deployment');
   });
 });
 
