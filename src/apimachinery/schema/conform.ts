@@ -51,8 +51,10 @@ export interface UnknownFields {
   found: string[];
 }
 
-const within = (unknown: UnknownFields | undefined, path: string): UnknownFields | undefined =>
-  unknown && { path: unknown.path ? `${unknown.path}${path.startsWith('[') ? '' : '.'}${path}` : path, found: unknown.found };
+const within = (unknown: UnknownFields, path: string): UnknownFields => ({
+  path: unknown.path ? `${unknown.path}${path.startsWith('[') ? '' : '.'}${path}` : path,
+  found: unknown.found,
+});
 
 function mismatch(value: unknown, schema: Schema, place: Place): ShapeError {
   return new ShapeError(
@@ -96,20 +98,21 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
       for (const [field, { schema: fieldSchema }] of Object.entries(schema.jsonFields)) {
         const item = value[field];
         if (item === undefined || item === null) continue;
-        out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` }, within(unknown, field));
+        const below = unknown && within(unknown, field);
+        out[field] = conform(item, fieldSchema, { struct: schema.name, path: `${place.path}.${field}` }, below);
       }
       if (unknown) reportUnknown(value, schema.jsonFields, unknown);
       return out;
     }
     case 'list':
       if (!Array.isArray(value)) throw mismatch(value, schema, place);
-      return value.map((item, i) => (item === null ? zeroOf(schema.items) : conform(item, schema.items, place, within(unknown, `[${i}]`))));
+      return value.map((item, i) => (item === null ? zeroOf(schema.items) : conform(item, schema.items, place, unknown && within(unknown, `[${i}]`))));
     case 'map':
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
       return Object.fromEntries(
         Object.entries(value).map(([key, item]) => [
           key,
-          item === null ? zeroOf(schema.values) : conform(item, schema.values, place, within(unknown, key)),
+          item === null ? zeroOf(schema.values) : conform(item, schema.values, place, unknown && within(unknown, key)),
         ]),
       );
     default:
@@ -122,7 +125,7 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
 /** Adds the members of `value` that are no field of its struct to the unknown fields. */
 export function reportUnknown(value: Record<string, unknown>, fields: Readonly<Record<string, unknown>>, unknown: UnknownFields): void {
   for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(fields, key)) unknown.found.push(within(unknown, key)!.path);
+    if (!Object.hasOwn(fields, key)) unknown.found.push(within(unknown, key).path);
   }
 }
 
