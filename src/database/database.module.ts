@@ -43,8 +43,12 @@ export class DatabaseModule {
           provide: PG_POOL,
           useFactory: () => {
             const pool = new Pool({ connectionString: options.url, max: options.poolSize });
-            // An idle connection that breaks (e.g. Postgres restarts) must not crash the process.
-            pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
+            // An idle connection that breaks (e.g. Postgres restarts) must not crash the process. Once the pool is
+            // ending, its end() has resolved before the connections it closes are gone: one still closing when the
+            // database stops is expected, not worth a warning.
+            pool.on('error', (error) => {
+              if (!pool.ending) new Logger('Database').warn(`idle connection lost: ${error.message}`);
+            });
             return pool;
           },
         },
