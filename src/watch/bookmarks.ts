@@ -16,8 +16,11 @@ export function bookmarkEvent(def: KindDefinition, resourceVersion: bigint, init
   return { type: 'BOOKMARK', object: { kind: def.kind, apiVersion: groupVersion(def), metadata } };
 }
 
-/** When the next bookmark is due: a minute from now, or just before the deadline if that comes first (never, past it). */
-export function nextBookmarkAt(now: number, deadline: number): number | undefined {
-  const next = Math.min(now + BOOKMARK_INTERVAL_MS, deadline - BEFORE_TIMEOUT_MS);
-  return next < now ? undefined : next;
+/**
+ * When the next bookmark is due after one due at `previous` (or after the start): a minute later, or just before the
+ * deadline if that comes first; none once that one is past.
+ */
+export function nextBookmarkAt(previous: number, deadline: number): number | undefined {
+  const next = Math.min(previous + BOOKMARK_INTERVAL_MS, deadline - BEFORE_TIMEOUT_MS);
+  return next <= previous ? undefined : next;
 }
