@@ -1,4 +1,6 @@
+import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
+import { PROTOBUF } from './support/protobuf';
 import { http, HttpResult } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 
@@ -101,6 +103,13 @@ describe('limit and continue', () => {
     expect(paged.flatMap(versions)).toEqual(versions(before));
     expect(new Set(paged.map((p) => p.json.metadata.resourceVersion))).toEqual(new Set([before.json.metadata.resourceVersion]));
     expect(paged.flatMap((p) => p.json.items)).toEqual(before.json.items);
+  });
+
+  it('answers a protobuf list whole, its 1.7 ListMeta having no continue field', async () => {
+    const response = await http(server.url, 'GET', `${deployments('a')}?limit=2`, { headers: { accept: PROTOBUF } });
+    expect(response.status).toBe(200);
+    const list = decodeEnveloped(response.bytes) as any;
+    expect(list.items.map((i: any) => i.metadata.name)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
   });
 
   it('refuses malformed tokens and a resourceVersion beside a token with 400', async () => {

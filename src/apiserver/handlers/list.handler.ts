@@ -3,6 +3,7 @@ import { listConditions, readListOptions } from '../../registry/store/list-optio
 import { validateListOptions } from '../../registry/store/list-options-validation';
 import { listContinuation, planList, readPlannedList } from '../../registry/store/consistent-list';
 import { GenericRegistry } from '../../registry/store/generic-registry';
+import { PROTOBUF_TYPE } from '../codec/media-types';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { OutputList } from './output-list';
 
@@ -21,7 +22,10 @@ export class ListHandler implements VerbHandler {
     const options = readListOptions(def, request.query);
     validateListOptions(options, false);
     const conditions = listConditions(def, options);
-    const result = await readPlannedList(planList(options), (range) =>
+    const plan = planList(options);
+    // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
+    if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined, count: false };
+    const result = await readPlannedList(plan, (range) =>
       this.registry.listForOutput(def, path.namespace, conditions, range, request.projection),
     );
     return { code: 200, body: new OutputList(def, result, path.path, listContinuation(result)) };
