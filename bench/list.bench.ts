@@ -4,7 +4,7 @@
  */
 import { Client } from 'pg';
 import { listConditions, readListOptions } from '../src/registry/store/list-options';
-import { listStatement } from '../src/registry/store/object-store';
+import { listStatement } from '../src/registry/store/list-statement';
 import { Query } from '../src/apimachinery/parameters/query';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
 import { profileTables, profileWork } from './support/cpu-profile';

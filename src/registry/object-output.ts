@@ -51,11 +51,17 @@ export function toOutput(def: KindDefinition, object: KubeObject, options: Outpu
   return out as KubeObject;
 }
 
-export function toListOutput(def: KindDefinition, items: KubeObject[], resourceVersion: string, path: string) {
+/** What a list page's metadata carries besides its selfLink and resourceVersion. */
+export interface ListPageMeta {
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export function toListOutput(def: KindDefinition, items: KubeObject[], resourceVersion: string, path: string, page: ListPageMeta = {}) {
   return {
     kind: def.listKind,
     apiVersion: groupVersion(def),
-    metadata: { selfLink: path, resourceVersion },
+    metadata: { selfLink: path, resourceVersion, ...page },
     items: items.map((item) => toOutput(def, item, { withTypeMeta: false })),
   };
 }
@@ -85,8 +91,14 @@ function listItemJson(def: KindDefinition, body: string, resourceVersion: string
  * A list as JSON text from bodies read as text (ObjectStore.listForOutput): the list toListOutput describes, built
  * without parsing every body only to serialize it again.
  */
-export function listOutputJson(def: KindDefinition, items: { resourceVersion: string; body: string }[], resourceVersion: string, path: string): string {
-  const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path));
+export function listOutputJson(
+  def: KindDefinition,
+  items: { resourceVersion: string; body: string }[],
+  resourceVersion: string,
+  path: string,
+  page: ListPageMeta = {},
+): string {
+  const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path, page));
   const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion));
   return `${envelope.slice(0, -'[]}'.length)}[${texts.join(',')}]}`;
 }

@@ -1,6 +1,9 @@
-/** One event of a watch stream: the object is the full external object (or a Status for ERROR). */
+/**
+ * One event of a watch stream: the object is the full external object (a Status for ERROR; for BOOKMARK only the
+ * kind, apiVersion and metadata.resourceVersion).
+ */
 export interface WatchEvent {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'ERROR';
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'ERROR' | 'BOOKMARK';
   object: unknown;
 }
 

@@ -5,6 +5,7 @@ import { KindDefinition } from '../registry/kind-definition';
 import { ListOptions, matchesListOptions } from '../registry/store/list-options';
 import { Change, resourceKey } from './change';
 import { FeedSubscriber } from './change-feed.service';
+import { bookmarkEvent, nextBookmarkAt } from './bookmarks';
 
 /** Changes held while a session starts; more than this and the session gives up (the client retries). */
 const MAX_STARTUP_BUFFER = 100_000;
@@ -13,10 +14,14 @@ const MAX_UNATTACHED = 100_000;
 
 type Variant = 'new' | 'old';
 
-/** What a session tells its owner: each event written, and its end (`unresponsive` when the client fell behind). */
+/**
+ * What a session tells its owner: each event written, and its end (`unresponsive` when the client fell behind); and
+ * what it asks: the change feed's position, which every live session has seen all changes up to.
+ */
 export interface SessionHooks {
   sent(session: WatchSession): void;
   closed(session: WatchSession, unresponsive: boolean): void;
+  position(): bigint;
 }
 
 /** Watch events built once per change and shared by every session that sends the same one. */
@@ -50,6 +55,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private unattached: WatchEvent[] = [];
   private endAfterFlush = false;
   private timer?: NodeJS.Timeout;
+  private bookmarkTimer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -61,9 +67,13 @@ export class WatchSession implements FeedSubscriber, EventStream {
     this.key = resourceKey(def.group, def.resource);
   }
 
-  /** Sends the current state as ADDED events; the session then follows changes after `resourceVersion`. */
-  startFromSnapshot(objects: KubeObject[], resourceVersion: bigint): void {
+  /**
+   * Sends the current state as ADDED events (for a watch-list, then the bookmark that ends them); the session then
+   * follows changes after `resourceVersion`.
+   */
+  startFromSnapshot(objects: KubeObject[], resourceVersion: bigint, initialEventsEnd = false): void {
     for (const object of objects) this.emit({ type: 'ADDED', object: toOutput(this.def, object, { withTypeMeta: true }) });
+    if (initialEventsEnd) this.emit(bookmarkEvent(this.def, resourceVersion, true));
     this.goLive(resourceVersion);
   }
 
@@ -81,10 +91,27 @@ export class WatchSession implements FeedSubscriber, EventStream {
     if (this.sink) this.close();
   }
 
-  /** Ends the stream after `seconds`; a negative value ends it at once. */
+  /** Ends the stream after `seconds` (a negative value: at once), with bookmarks until then if the client allows them. */
   endAfter(seconds: number): void {
-    this.timer = setTimeout(() => this.close(), Math.max(0, seconds) * 1000);
+    const deadline = Date.now() + Math.max(0, seconds) * 1000;
+    this.timer = setTimeout(() => this.close(), deadline - Date.now());
     this.timer.unref();
+    if (this.options.allowWatchBookmarks) this.scheduleBookmark(Date.now(), deadline);
+  }
+
+  /** A bookmark about once a minute and just before the deadline, at the newest version the session has seen to. */
+  private scheduleBookmark(previous: number, deadline: number): void {
+    const at = nextBookmarkAt(previous, deadline);
+    if (at === undefined) return;
+    this.bookmarkTimer = setTimeout(() => {
+      if (this.closed) return;
+      if (!this.startupBuffer && !this.endAfterFlush) {
+        const position = this.hooks.position();
+        this.emit(bookmarkEvent(this.def, position > this.cursor ? position : this.cursor));
+      }
+      this.scheduleBookmark(at, deadline);
+    }, at - Date.now());
+    this.bookmarkTimer.unref();
   }
 
   deliver(change: Change): void {
@@ -114,6 +141,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.bookmarkTimer);
     this.hooks.closed(this, unresponsive);
     this.sink?.end();
   }

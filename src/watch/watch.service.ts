@@ -7,6 +7,7 @@ import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from './change-history';
+import { readPlannedList } from '../registry/store/consistent-list';
 import { SessionHooks, WatchSession } from './watch-session';
 
 /**
@@ -45,6 +46,7 @@ export class WatchService implements BeforeApplicationShutdown {
       this.feed.unsubscribe(session);
       if (unresponsive) this.metrics.terminatedWatchers.inc({ resource: groupResource(session.def) });
     },
+    position: () => this.feed.position,
   };
 
   constructor(
@@ -64,7 +66,9 @@ export class WatchService implements BeforeApplicationShutdown {
 
   /**
    * Starts a watch. It subscribes to the feed first, so nothing after the feed's position is missed; then it sends
-   * the current state (resourceVersion unset or 0) or the history after the requested version, and goes live.
+   * the current state (resourceVersion unset or 0; with sendInitialEvents, a state at least as new as the version,
+   * ended by a bookmark), or nothing (sendInitialEvents=false from now), or the history after the requested version,
+   * and goes live.
    */
   async open(def: KindDefinition, namespace: string | undefined, options: ListOptions): Promise<WatchSession> {
     if (this.stopping) throw apiErrors.serviceUnavailable('the server is shutting down');
@@ -73,7 +77,16 @@ export class WatchService implements BeforeApplicationShutdown {
     const position = this.feed.subscribe(session);
     try {
       const requested = options.resourceVersion;
-      if (requested === undefined || requested === '0') {
+      const fromNow = requested === undefined || requested === '0';
+      if (options.sendInitialEvents) {
+        const minimum = fromNow ? undefined : BigInt(requested);
+        const { items, resourceVersion } = await readPlannedList({ range: {}, minimum }, (range) =>
+          this.store.list(def, namespace, listConditions(def, options), range),
+        );
+        session.startFromSnapshot(items, BigInt(resourceVersion), true);
+      } else if (fromNow && options.sendInitialEvents === false) {
+        session.startFromHistory([], position);
+      } else if (fromNow) {
         const { items, resourceVersion } = await this.store.list(def, namespace, listConditions(def, options));
         session.startFromSnapshot(items, BigInt(resourceVersion));
       } else if (BigInt(requested) >= position) {

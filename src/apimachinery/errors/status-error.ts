@@ -38,7 +38,8 @@ export function statusDetails(details: StatusDetails): StatusDetails {
 export interface Status {
   kind: 'Status';
   apiVersion: 'v1';
-  metadata: Record<string, never>;
+  /** a ListMeta: a 410 on a list page carries the token that continues it at the newest state */
+  metadata: { continue?: string };
   status: 'Success' | 'Failure';
   message?: string;
   reason?: string;
@@ -53,12 +54,13 @@ export class StatusError extends Error {
     readonly reason: StatusReason | undefined,
     message: string,
     readonly details?: StatusDetails,
+    readonly metadata: Status['metadata'] = {},
   ) {
     super(message);
   }
 
   toStatus(): Status {
-    const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: this.message };
+    const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: this.metadata, status: 'Failure', message: this.message };
     if (this.reason) status.reason = this.reason;
     if (this.details) status.details = statusDetails(this.details);
     status.code = this.code;
@@ -162,6 +164,10 @@ export const apiErrors = {
     new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
       retryAfterSeconds: 1,
     }),
+
+  /** a list at a resourceVersion older than the retained history; `continueToken` continues a paged one anyway */
+  expired: (message: string, continueToken?: string) =>
+    new StatusError(410, 'Expired', message, undefined, continueToken === undefined ? {} : { continue: continueToken }),
 
   tooManyRequests: () =>
     new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 }),

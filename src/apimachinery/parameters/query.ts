@@ -19,16 +19,26 @@ export function looseBool(value: string | undefined): boolean {
 }
 
 const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
-/** An optional int32 parameter; a malformed or out-of-range one gets a 400 with Go's strconv wording. */
-export function int32Param(query: Query, name: string): number | undefined {
+/** An optional integer parameter; a malformed or out-of-range one gets a 400 with Go's strconv wording. */
+function integerParam(query: Query, name: string, range: { min: bigint; max: bigint }): bigint | undefined {
   const value = param(query, name);
   if (value === undefined || value === '') return undefined;
   const parsing = `strconv.ParseInt: parsing ${JSON.stringify(value)}`;
   if (!/^[+-]?\d+$/.test(value)) throw apiErrors.badRequest(`${parsing}: invalid syntax`);
   const number = BigInt(value);
-  if (number < INT32.min || number > INT32.max) throw apiErrors.badRequest(`${parsing}: value out of range`);
-  return Number(number);
+  if (number < range.min || number > range.max) throw apiErrors.badRequest(`${parsing}: value out of range`);
+  return number;
+}
+
+export function int32Param(query: Query, name: string): number | undefined {
+  const number = integerParam(query, name, INT32);
+  return number === undefined ? undefined : Number(number);
+}
+
+export function int64Param(query: Query, name: string): bigint | undefined {
+  return integerParam(query, name, INT64);
 }
 
 /** A resourceVersion: empty or a decimal number; anything else is a client mistake (400). */

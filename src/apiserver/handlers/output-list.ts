@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { KindDefinition } from '../../registry/kind-definition';
-import { listOutputJson, toOutput } from '../../registry/object-output';
+import { ListPageMeta, listOutputJson, toOutput } from '../../registry/object-output';
 import { OutputListResult } from '../../registry/store/object-store';
 import { EncodedJson } from '../codec/response-encoder';
 
@@ -13,12 +13,13 @@ export class OutputList extends EncodedJson {
     private readonly def: KindDefinition,
     private readonly result: OutputListResult,
     private readonly path: string,
+    private readonly page: ListPageMeta = {},
   ) {
-    super(() => listOutputJson(def, result.items, result.resourceVersion, path));
+    super(() => listOutputJson(def, result.items, result.resourceVersion, path, page));
   }
 
   get metadata(): Record<string, unknown> {
-    return { selfLink: this.path, resourceVersion: this.result.resourceVersion };
+    return { selfLink: this.path, resourceVersion: this.result.resourceVersion, ...this.page };
   }
 
   items(): KubeObject[] {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { readListOptions } from '../../registry/store/list-options';
+import { validateListOptions } from '../../registry/store/list-options-validation';
 import { WatchService } from '../../watch/watch.service';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 
@@ -16,6 +17,7 @@ export class WatchHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def, path } = request;
     const options = readListOptions(def, request.query, path.watchPath ? path.name : undefined);
+    validateListOptions(options, true);
     return { code: 200, events: await this.watches.open(def, path.namespace, options) };
   }
 }

@@ -45,8 +45,13 @@ const LIST = [
   query('labelSelector', 'string', 'Only objects whose labels match.'),
   query('fieldSelector', 'string', 'Only objects whose fields match.'),
   query('resourceVersion', 'string', 'The resourceVersion to list or watch from.'),
+  query('resourceVersionMatch', 'string', 'How resourceVersion applies to a list: Exact or NotOlderThan.'),
+  query('limit', 'integer', 'At most this many objects in one response; the rest follow with the continue token.'),
+  query('continue', 'string', 'The token of the previous page, to read the next one at the same resourceVersion.'),
   query('timeoutSeconds', 'integer', 'How long the call may last.'),
   query('watch', 'boolean', 'Stream the changes instead of listing.'),
+  query('allowWatchBookmarks', 'boolean', 'A watch may send BOOKMARK events carrying only a resourceVersion.'),
+  query('sendInitialEvents', 'boolean', 'A watch starts with the current state as ADDED events, then a bookmark (with resourceVersionMatch=NotOlderThan).'),
 ];
 const WRITE = [DRY_RUN, FIELD_MANAGER, FIELD_VALIDATION];
 

@@ -10,6 +10,7 @@ import { finalizersAfterDelete } from './deletion-policy';
 import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-store';
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
+import { ListRange } from './list-statement';
 import { Path } from '../table/table-column';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
@@ -54,9 +55,15 @@ export class GenericRegistry {
     return this.store.list(def, namespace, conditions);
   }
 
-  /** A list for a response, each body cut down to `projection` when the answer needs only those parts. */
-  listForOutput(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[], projection?: readonly Path[]): Promise<OutputListResult> {
-    return this.store.listForOutput(def, namespace, conditions, projection);
+  /** A list (or a page of one) for a response, each body cut down to `projection` when the answer needs only those parts. */
+  listForOutput(
+    def: KindDefinition,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    range: ListRange,
+    projection?: readonly Path[],
+  ): Promise<OutputListResult> {
+    return this.store.listForOutput(def, namespace, conditions, range, projection);
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {

@@ -1,7 +1,7 @@
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { KindDefinition } from '../kind-definition';
-import { int32Param, looseBool, param, Query, resourceVersionParam } from '../../apimachinery/parameters/query';
+import { int32Param, int64Param, looseBool, param, Query, resourceVersionParam } from '../../apimachinery/parameters/query';
 import { SqlCondition } from './sql-params';
 import { FieldTerm, parseFieldSelector } from '../../apimachinery/selectors/field-selector';
 import { LabelRequirement, matchesLabels, parseLabelSelector } from '../../apimachinery/selectors/label-selector';
@@ -14,7 +14,16 @@ export interface ListOptions {
   fields: FieldTerm[];
   includeUninitialized: boolean;
   resourceVersion?: string;
+  /** how `resourceVersion` applies: `Exact` or `NotOlderThan` (unset: the legacy rules) */
+  resourceVersionMatch?: string;
   timeoutSeconds?: number;
+  /** at most this many objects in one response (none when unset or not positive) */
+  limit?: number;
+  /** the token of the previous page */
+  continue?: string;
+  allowWatchBookmarks: boolean;
+  /** a watch's initial state as ADDED events (unset: as before watch-list) */
+  sendInitialEvents?: boolean;
 }
 
 const LABELS = `(body->'metadata'->'labels')`;
@@ -41,8 +50,24 @@ export function readListOptions(def: KindDefinition, query: Query, name?: string
     fields,
     includeUninitialized: alwaysUninitialized || looseBool(param(query, 'includeUninitialized')),
     resourceVersion: resourceVersionParam(query),
+    resourceVersionMatch: param(query, 'resourceVersionMatch') || undefined,
     timeoutSeconds: int32Param(query, 'timeoutSeconds'),
+    limit: positiveLimit(int64Param(query, 'limit')),
+    continue: param(query, 'continue') || undefined,
+    allowWatchBookmarks: looseBool(param(query, 'allowWatchBookmarks')),
+    sendInitialEvents: query.sendInitialEvents === undefined ? undefined : looseBool(param(query, 'sendInitialEvents')),
   };
+}
+
+/** A limit of 0 or less asks for no limit; one beyond any list's length is no limit either. */
+function positiveLimit(limit: bigint | undefined): number | undefined {
+  if (limit === undefined || limit <= 0n) return undefined;
+  return limit > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER - 1 : Number(limit);
+}
+
+/** Whether the list is filtered by selectors (the apiserver counts the remaining items only when it is not). */
+export function hasSelectors(options: ListOptions): boolean {
+  return options.labels.length > 0 || options.fields.length > 0;
 }
 
 function labelCondition({ key, operator, values }: LabelRequirement): SqlCondition {

@@ -2,32 +2,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../../database/database.tokens';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { holdsNul, SqlCondition, SqlParams } from './sql-params';
+import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
-import { projectedBody } from './projection-sql';
+import { ListKey } from './continue-token';
+import { ListRange, listStatement, StorageKey } from './list-statement';
 
-/** Where a kind's objects live: the (api_group, resource) pair of the `objects` table. */
-export interface StorageKey {
-  group: string;
-  resource: string;
-}
+export type { StorageKey } from './list-statement';
 
 export interface ObjectKey extends StorageKey {
   namespace: string;
   name: string;
 }
 
-export interface ListResult {
-  /** the newest committed resourceVersion visible to the same snapshot as the items */
+export interface ListResult<Item = KubeObject> {
+  /** the resourceVersion of the state read: the one asked for, or the newest committed one in the same snapshot */
   resourceVersion: string;
-  items: KubeObject[];
+  /** the newest committed resourceVersion in the snapshot the items were read in */
+  newestVersion: bigint;
+  /** changes up to this resourceVersion may have left the change log: a state before it cannot be rebuilt */
+  compactedThrough: bigint;
+  items: Item[];
+  /** the key of the last item, when more objects follow it */
+  continueAfter?: ListKey;
+  /** how many objects follow the items (when counted) */
+  remaining?: number;
 }
 
 /** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
-export interface OutputListResult {
-  resourceVersion: string;
-  items: { resourceVersion: string; body: string }[];
-}
+export type OutputListResult = ListResult<{ resourceVersion: string; body: string }>;
 
 interface Row {
   resource_version: string;
@@ -103,14 +105,12 @@ export class ObjectStore {
 
   /**
    * The objects of a kind, optionally in one namespace and filtered by conditions, sorted by namespace and name,
-   * with the resourceVersion of the snapshot they were read at (one statement, so one snapshot).
+   * with the resourceVersion of the snapshot they were read at (one statement, so one snapshot); `range` reads a
+   * page, or the state at a past resourceVersion.
    */
-  async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
-    const { rows } = await this.pool.query<Row & { list_version: string }>(listStatement(key, namespace, conditions, 'objects'));
-    return {
-      resourceVersion: rows[0].list_version,
-      items: rows.filter((r) => r.resource_version !== null).map(withVersion),
-    };
+  async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = [], range: ListRange = {}): Promise<ListResult> {
+    const { rows } = await this.pool.query<ListRow<KubeObject>>(listStatement(key, namespace, conditions, 'objects', range));
+    return listResult(rows, range, withVersion);
   }
 
   /**
@@ -121,43 +121,33 @@ export class ObjectStore {
     key: StorageKey,
     namespace: string | undefined,
     conditions: readonly SqlCondition[],
+    range: ListRange = {},
     projection?: readonly Path[],
   ): Promise<OutputListResult> {
-    const { rows } = await this.pool.query<{ list_version: string; resource_version: string; body: string }>(
-      listStatement(key, namespace, conditions, 'output', projection),
-    );
-    return {
-      resourceVersion: rows[0].list_version,
-      items: rows.filter((r) => r.resource_version !== null).map((r) => ({ resourceVersion: r.resource_version, body: r.body })),
-    };
+    const { rows } = await this.pool.query<ListRow<string>>(listStatement(key, namespace, conditions, 'output', range, projection));
+    return listResult(rows, range, (r) => ({ resourceVersion: r.resource_version, body: r.body }));
   }
 }
 
-/** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
-const LIST_COLUMNS = {
-  objects: () => 'resource_version, body',
-  output: (params: SqlParams, projection?: readonly Path[]) =>
-    `resource_version, ${projection ? projectedBody(projection, params) : 'body'}::text AS body`,
-};
+interface ListRow<Body> extends ListKey {
+  newest_version: string;
+  compacted_through: string;
+  total: string | null;
+  resource_version: string;
+  body: Body;
+}
 
-/** The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs). */
-export function listStatement(
-  key: StorageKey,
-  namespace: string | undefined,
-  conditions: readonly SqlCondition[],
-  form: keyof typeof LIST_COLUMNS,
-  projection?: readonly Path[],
-) {
-  const params = new SqlParams();
-  const where = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
-  if (namespace !== undefined) where.push(`namespace = ${params.add(namespace)}`);
-  for (const condition of conditions) where.push(`(${condition(params)})`);
+function listResult<Body, Item>(rows: ListRow<Body>[], range: ListRange, item: (row: ListRow<Body>) => Item): ListResult<Item> {
+  const { newest_version: newest, compacted_through: compactedThrough, total } = rows[0];
+  const found = rows.filter((r) => r.resource_version !== null);
+  const page = range.limit === undefined ? found : found.slice(0, range.limit);
+  const last = page[page.length - 1];
   return {
-    text: `SELECT snapshot.list_version, o.*
-       FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS list_version FROM change_log) snapshot
-       LEFT JOIN LATERAL (
-         SELECT ${LIST_COLUMNS[form](params, projection)} FROM objects WHERE ${where.join(' AND ')} ORDER BY namespace, name
-       ) o ON true`,
-    values: params.values,
+    resourceVersion: range.at === undefined ? newest : range.at.toString(),
+    newestVersion: BigInt(newest),
+    compactedThrough: BigInt(compactedThrough),
+    items: page.map(item),
+    continueAfter: found.length > page.length ? { namespace: last.namespace, name: last.name } : undefined,
+    remaining: total === null ? undefined : Number(total) - page.length,
   };
 }

@@ -1,0 +1,86 @@
+import { Path } from '../table/table-column';
+import { ListKey } from './continue-token';
+import { projectedBody } from './projection-sql';
+import { SqlCondition, SqlParams } from './sql-params';
+
+/** Where a kind's objects live: the (api_group, resource) pair of the `objects` table. */
+export interface StorageKey {
+  group: string;
+  resource: string;
+}
+
+/** Which part of which state a list reads. */
+export interface ListRange {
+  /** the state at this resourceVersion, rebuilt from the change log; unset: the newest state */
+  at?: bigint;
+  /** only objects after this key (a continued list) */
+  after?: ListKey;
+  /** at most this many objects (one more is read, to tell whether the list goes on) */
+  limit?: number;
+  /** also count the objects from `after` on (for remainingItemCount) */
+  count?: boolean;
+}
+
+/** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
+const LIST_COLUMNS = {
+  objects: () => 'namespace, name, resource_version, body',
+  output: (params: SqlParams, projection?: readonly Path[]) =>
+    `namespace, name, resource_version, ${projection ? projectedBody(projection, params) : 'body'}::text AS body`,
+};
+
+export type ListForm = keyof typeof LIST_COLUMNS;
+
+/**
+ * The state of a kind at a past resourceVersion S: the objects not changed since S, and for each key changed after
+ * S the state its first change after S replaced (the previous state of a MODIFIED, the last state of a DELETED;
+ * a key whose first change is an ADDED did not exist at S). Complete while S is not below the compaction horizon.
+ */
+function stateAt(scope: string, at: string, columns: string): string {
+  return `(SELECT ${columns} FROM objects WHERE ${scope} AND resource_version <= ${at}
+           UNION ALL
+           SELECT ${columns} FROM (
+             SELECT DISTINCT ON (namespace, name) namespace, name, event_type, p.previous_resource_version AS resource_version,
+                    CASE event_type WHEN 'MODIFIED' THEN previous_object ELSE object END AS body
+             FROM change_log c LEFT JOIN change_log_previous_versions p USING (resource_version)
+             WHERE ${scope} AND c.resource_version > ${at}
+             ORDER BY namespace, name, c.resource_version
+           ) first_change WHERE event_type <> 'ADDED')`;
+}
+
+/**
+ * The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs): the objects in
+ * key order, with, read in the same snapshot, the newest committed resourceVersion, the compaction horizon and the
+ * count asked for. Selectors are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
+ * serve them.
+ */
+export function listStatement(
+  key: StorageKey,
+  namespace: string | undefined,
+  conditions: readonly SqlCondition[],
+  form: ListForm,
+  range: ListRange = {},
+  projection?: readonly Path[],
+) {
+  const params = new SqlParams();
+  const scope = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
+  if (namespace !== undefined) scope.push(`namespace = ${params.add(namespace)}`);
+  const at = range.at === undefined ? undefined : `${params.add(range.at.toString())}::bigint`;
+  const source = at === undefined ? 'objects' : `${stateAt(scope.join(' AND '), at, 'namespace, name, resource_version, body')} state`;
+  const where = at === undefined ? [...scope] : [];
+  if (range.after) where.push(`(namespace, name) > (${params.add(range.after.namespace)}, ${params.add(range.after.name)})`);
+  for (const condition of conditions) where.push(`(${condition(params)})`);
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const limit = range.limit === undefined ? '' : `LIMIT ${params.add(range.limit + 1)}`;
+  const count = range.count ? `(SELECT COUNT(*) FROM ${source} ${filter})::text` : 'NULL';
+  return {
+    text: `SELECT snapshot.*, o.*
+       FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS newest_version,
+                    (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through,
+                    ${count} AS total
+             FROM change_log) snapshot
+       LEFT JOIN LATERAL (
+         SELECT ${LIST_COLUMNS[form](params, projection)} FROM ${source} ${filter} ORDER BY namespace, name ${limit}
+       ) o ON true`,
+    values: params.values,
+  };
+}
