@@ -88,3 +88,13 @@ it('streams a watch as Tables of one row', async () => {
   expect(event.type).toBe('ADDED');
   expect(event.object).toMatchObject({ kind: 'Table', rows: [{ cells: expect.arrayContaining(['web']) }] });
 });
+
+it('sends a bookmark of a Table watch as a Table without rows, at its resourceVersion', async () => {
+  const deployment = KINDS.find((k) => k.kind === 'Deployment')!;
+  const path = `${collectionPath(deployment)}?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`;
+  const watch = await WatchClient.open(server().url, path, { accept: KUBECTL_ACCEPT });
+  const events = await watch.until((all) => all.some((e) => e.type === 'BOOKMARK'));
+  watch.close();
+  const bookmark = events.find((e) => e.type === 'BOOKMARK')!;
+  expect(bookmark.object).toMatchObject({ kind: 'Table', rows: [], metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } });
+});
