@@ -4,6 +4,7 @@
  */
 import { Client } from 'pg';
 import { listConditions, readListOptions } from '../src/registry/store/list-options';
+import { planList } from '../src/registry/store/consistent-list';
 import { listStatement } from '../src/registry/store/list-statement';
 import { Query } from '../src/apimachinery/parameters/query';
 import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
@@ -75,9 +76,30 @@ async function measure(server: ServerProcess, c: Case) {
   return { items, bytes, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs: cpu / c.repeat };
 }
 
+/**
+ * Pages of 500 (issue 15): the first page of all namespaces, a page in the middle (its continue token, at the first
+ * page's resourceVersion, after 100 objects changed since), and an Exact list at that older resourceVersion.
+ */
+async function pageCases(base: string, sql: Client): Promise<Case[]> {
+  const first = (await (await fetch(`${base}/apis/extensions/v1beta1/deployments?limit=500`)).json()) as { metadata: { resourceVersion: string } };
+  const snapshot = first.metadata.resourceVersion;
+  await sql.query(`UPDATE objects SET body = jsonb_set(body, '{metadata,annotations}', '{"changed":"yes"}') WHERE name IN (${Array.from({ length: 100 }, (_, i) => `'dep-${50_000 + i}'`).join(',')})`);
+  let token = (first as unknown as { metadata: { continue: string } }).metadata.continue;
+  for (let i = 0; i < 99; i++) {
+    const page = (await (await fetch(`${base}/apis/extensions/v1beta1/deployments?limit=500&continue=${encodeURIComponent(token)}`)).json()) as { metadata: { continue: string } };
+    token = page.metadata.continue;
+  }
+  return [
+    { name: 'page of 500, first, all namespaces', query: { limit: '500' }, repeat: 100 },
+    { name: 'page of 500, the 101st, at the first page\'s resourceVersion', query: { limit: '500', continue: token }, repeat: 100 },
+    { name: 'Exact list of 500 at an older resourceVersion (100 objects changed since)', query: { limit: '500', resourceVersion: snapshot, resourceVersionMatch: 'Exact' }, repeat: 100 },
+  ];
+}
+
 /** The statement the server runs for a case, timed through the pg driver (rows parsed) and EXPLAINed. */
 async function examine(sql: Client, c: Case) {
-  const statement = listStatement(DEPLOYMENTS, c.namespace, listConditions(DEPLOYMENTS, readListOptions(DEPLOYMENTS, c.query)), 'output');
+  const options = readListOptions(DEPLOYMENTS, c.query);
+  const statement = listStatement(DEPLOYMENTS, c.namespace, listConditions(DEPLOYMENTS, options), 'output', planList(options).range);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const start = process.hrtime.bigint();
@@ -107,12 +129,14 @@ async function main(): Promise<void> {
     const rows: (string | number)[][] = [];
     const plans: string[] = [];
     let labelCase: { p99: number; usesIndex: boolean } | undefined;
-    for (const c of CASES) {
+    const pageRatios: string[] = [];
+    for (const c of [...CASES, ...(await pageCases(base, sql))]) {
       const http = await measure(cluster.servers[0], c);
       const db = await examine(sql, c);
       rows.push([c.name, http.items, `${(http.bytes / 1024).toFixed(0)} KiB`, http.p50, http.p99, http.cpuMs, db.executionMs, db.driverMs, db.usesIndex ? 'yes' : 'no']);
       plans.push(`#### ${c.name}\n\n\`GET ${pathOf(c)}\`\n\n\`\`\`\n${db.statement.text.replace(/\n\s+/g, '\n  ')}\n-- ${JSON.stringify(db.statement.values)}\n\n${db.plan}\n\`\`\``);
       if (c.query.labelSelector) labelCase = { p99: http.p99, usesIndex: db.usesIndex };
+      if (c.query.limit) pageRatios.push(`${c.name}: p99 ${http.p99.toFixed(1)} ms, ${(http.p99 / db.driverMs).toFixed(2)}× its SQL through the driver`);
       console.log(`${c.name}: ${http.items} items, ${http.bytes} bytes, p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms; SQL ${db.executionMs} ms, via driver ${db.driverMs.toFixed(1)} ms, index: ${db.usesIndex}`);
     }
     const labelSelected = CASES[1];
@@ -133,6 +157,8 @@ async function main(): Promise<void> {
         results,
         '',
         `Target: ${target}.`,
+        '',
+        `Pages (target: a 500-item page's p99 at most 1.5× the raw SQL of the same page): ${pageRatios.join('; ')}.`,
         '',
         `### CPU profile of the server during the ${labelSelected.repeat + 2} requests of "${labelSelected.name}"`,
         '',

@@ -64,15 +64,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('limit and continue', () => {
-  it('pages a namespace in key order with a continue token and the remaining count', async () => {
+  it('pages a namespace in key order with a continue token (and no remaining count, which would cost a scan)', async () => {
     const [first, second, third] = await pages(deployments('a'), 2);
     expect(keys(first)).toEqual(['a/d0', 'a/d1']);
-    expect(first.json.metadata.remainingItemCount).toBe(3);
+    expect(first.json.metadata).not.toHaveProperty('remainingItemCount');
     expect(keys(second)).toEqual(['a/d2', 'a/d3']);
-    expect(second.json.metadata.remainingItemCount).toBe(1);
     expect(keys(third)).toEqual(['a/d4']);
     expect(third.json.metadata).not.toHaveProperty('continue');
-    expect(third.json.metadata).not.toHaveProperty('remainingItemCount');
     expect(second.json.metadata.resourceVersion).toBe(first.json.metadata.resourceVersion);
   });
 
@@ -81,7 +79,6 @@ describe('limit and continue', () => {
     expect((await pages(PSPS, 2)).flatMap(keys)).toEqual(['/p0', '/p1', '/p2']);
     const selected = await pages(`${ALL}?labelSelector=parity%3Dodd`, 1);
     expect(selected.flatMap(keys)).toEqual(['a/d1', 'a/d3', 'b/d1', 'b/d3']);
-    expect(selected[0].json.metadata).not.toHaveProperty('remainingItemCount');
   });
 
   it('serves every page at the first page\'s resourceVersion while others write', async () => {

@@ -54,7 +54,6 @@ export function toOutput(def: KindDefinition, object: KubeObject, options: Outpu
 /** What a list page's metadata carries besides its selfLink and resourceVersion. */
 export interface ListPageMeta {
   continue?: string;
-  remainingItemCount?: number;
 }
 
 export function toListOutput(def: KindDefinition, items: KubeObject[], resourceVersion: string, path: string, page: ListPageMeta = {}) {

@@ -24,7 +24,7 @@ export class ListHandler implements VerbHandler {
     const conditions = listConditions(def, options);
     const plan = planList(options);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
-    if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined, count: false };
+    if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
     const result = await readPlannedList(plan, (range) =>
       this.registry.listForOutput(def, path.namespace, conditions, range, request.projection),
     );

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { Continuation, decodeContinue, encodeContinue } from './continue-token';
-import { hasSelectors, ListOptions } from './list-options';
+import { ListOptions } from './list-options';
 import { EXACT } from './list-options-validation';
 import { ListRange } from './list-statement';
 import { ListResult } from './object-store';
@@ -34,7 +34,7 @@ export interface ListPlan {
  * (and N with a limit, the legacy rule) is the state at N; a continue token is the state at its version from its key.
  */
 export function planList(options: ListOptions): ListPlan {
-  const page: ListRange = { limit: options.limit, count: options.limit !== undefined && !hasSelectors(options) };
+  const page: ListRange = { limit: options.limit };
   if (options.continue !== undefined) {
     if (options.resourceVersion !== undefined && options.resourceVersion !== '0') {
       throw apiErrors.badRequest('specifying resource version is not allowed when using continue');
@@ -71,9 +71,13 @@ export async function readPlannedList<Item>(plan: ListPlan, read: (range: ListRa
   }
 }
 
-/** The continue token and remaining count of a page that others follow. */
-export function listContinuation(result: ListResult<unknown>): { continue?: string; remainingItemCount?: number } {
+/**
+ * The continue token of a page that others follow. No remainingItemCount: counting the rest is a scan of every
+ * remaining object (over a second for 100,000), and the field is optional; the apiserver too leaves it out when it
+ * does not know it cheaply.
+ */
+export function listContinuation(result: ListResult<unknown>): { continue?: string } {
   if (!result.continueAfter) return {};
   const next: Continuation = { resourceVersion: BigInt(result.resourceVersion), after: result.continueAfter };
-  return { continue: encodeContinue(next), remainingItemCount: result.remaining };
+  return { continue: encodeContinue(next) };
 }

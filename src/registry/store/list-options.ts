@@ -65,11 +65,6 @@ function positiveLimit(limit: bigint | undefined): number | undefined {
   return limit > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER - 1 : Number(limit);
 }
 
-/** Whether the list is filtered by selectors (the apiserver counts the remaining items only when it is not). */
-export function hasSelectors(options: ListOptions): boolean {
-  return options.labels.length > 0 || options.fields.length > 0;
-}
-
 function labelCondition({ key, operator, values }: LabelRequirement): SqlCondition {
   const contains = (value: string) => (p: Parameters<SqlCondition>[0]) =>
     `${LABELS} @> ${p.add(JSON.stringify({ [key]: value }))}::jsonb`;

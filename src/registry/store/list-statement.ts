@@ -17,8 +17,6 @@ export interface ListRange {
   after?: ListKey;
   /** at most this many objects (one more is read, to tell whether the list goes on) */
   limit?: number;
-  /** also count the objects from `after` on (for remainingItemCount) */
-  count?: boolean;
 }
 
 /** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
@@ -49,8 +47,7 @@ function stateAt(scope: string, at: string, columns: string): string {
 
 /**
  * The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs): the objects in
- * key order, with, read in the same snapshot, the newest committed resourceVersion, the compaction horizon and the
- * count asked for. Selectors are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
+ * key order, with, read in the same snapshot, the newest committed resourceVersion and the compaction horizon. Selectors are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
  * serve them.
  */
 export function listStatement(
@@ -71,12 +68,10 @@ export function listStatement(
   for (const condition of conditions) where.push(`(${condition(params)})`);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const limit = range.limit === undefined ? '' : `LIMIT ${params.add(range.limit + 1)}`;
-  const count = range.count ? `(SELECT COUNT(*) FROM ${source} ${filter})::text` : 'NULL';
   return {
     text: `SELECT snapshot.*, o.*
        FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS newest_version,
-                    (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through,
-                    ${count} AS total
+                    (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through
              FROM change_log) snapshot
        LEFT JOIN LATERAL (
          SELECT ${LIST_COLUMNS[form](params, projection)} FROM ${source} ${filter} ORDER BY namespace, name ${limit}

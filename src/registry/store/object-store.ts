@@ -24,8 +24,6 @@ export interface ListResult<Item = KubeObject> {
   items: Item[];
   /** the key of the last item, when more objects follow it */
   continueAfter?: ListKey;
-  /** how many objects follow the items (when counted) */
-  remaining?: number;
 }
 
 /** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
@@ -132,13 +130,12 @@ export class ObjectStore {
 interface ListRow<Body> extends ListKey {
   newest_version: string;
   compacted_through: string;
-  total: string | null;
   resource_version: string;
   body: Body;
 }
 
 function listResult<Body, Item>(rows: ListRow<Body>[], range: ListRange, item: (row: ListRow<Body>) => Item): ListResult<Item> {
-  const { newest_version: newest, compacted_through: compactedThrough, total } = rows[0];
+  const { newest_version: newest, compacted_through: compactedThrough } = rows[0];
   const found = rows.filter((r) => r.resource_version !== null);
   const page = range.limit === undefined ? found : found.slice(0, range.limit);
   const last = page[page.length - 1];
@@ -148,6 +145,5 @@ function listResult<Body, Item>(rows: ListRow<Body>[], range: ListRange, item: (
     compactedThrough: BigInt(compactedThrough),
     items: page.map(item),
     continueAfter: found.length > page.length ? { namespace: last.namespace, name: last.name } : undefined,
-    remaining: total === null ? undefined : Number(total) - page.length,
   };
 }
