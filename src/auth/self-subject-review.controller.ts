@@ -1,5 +1,5 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_TYPE } from '../apiserver/codec/media-types';
 import { negotiate } from '../apiserver/codec/negotiation';
 import { apiErrors } from '../apimachinery/errors/status-error';

@@ -1,5 +1,5 @@
 import { Controller, Get, Head, Param, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { Query } from '../apimachinery/parameters/query';
 import { HealthChecks, HealthEndpoint } from './health-checks';

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ServerMetrics } from '../metrics/server-metrics';
 
 /** `/metrics` in the Prometheus text format. */

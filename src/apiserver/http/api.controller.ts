@@ -1,5 +1,5 @@
 import { All, Controller, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RawBody } from '../codec/body-decoder';
 import { negotiate } from '../codec/negotiation';
 import { DiscoveryService } from '../discovery/discovery.service';

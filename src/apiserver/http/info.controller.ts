@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_TYPE, PROTOBUF_TYPE } from '../codec/media-types';
 import { negotiate } from '../codec/negotiation';
 import { sendValue } from './reply';

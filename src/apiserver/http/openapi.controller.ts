@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { JSON_TYPE } from '../codec/media-types';
 import { OpenApiDocuments, ServedDocument } from '../openapi/openapi-documents';
