@@ -146,14 +146,17 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
     }
     request.audit = { event, decision };
     reply.header('audit-id', event.auditID);
-    if (!decision.omitStages.has('RequestReceived')) this.emit({ ...event });
+    if (!decision.omitStages.has('RequestReceived')) this.emit(event);
     reply.raw.once('close', () => this.complete(request, reply));
   }
 
   private complete(request: FastifyRequest, reply: FastifyReply): void {
     const audit = request.audit as RequestAudit;
     if (audit.decision.omitStages.has('ResponseComplete')) return;
-    const event: AuditEvent = { ...audit.event, stage: 'ResponseComplete', stageTimestamp: this.timestamp() };
+    // the RequestReceived event, if any, is already serialized: its object becomes the ResponseComplete event
+    const event = audit.event;
+    event.stage = 'ResponseComplete';
+    event.stageTimestamp = this.timestamp();
     const auth = request.auth;
     if (auth && auth.user !== auth.authenticated) event.impersonatedUser = auth.user;
     const code = reply.raw.statusCode;
