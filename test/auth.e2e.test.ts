@@ -221,4 +221,19 @@ describeWithOpenssl('the secure port', () => {
     const metrics = (await http(server.url, 'GET', '/metrics')).text;
     expect(sample(metrics, 'apiserver_audit_event_total')).toBeGreaterThan(0);
   });
+
+  it('audits a watch when its response starts and when it completes', async () => {
+    const watch = await https('GET', '/apis/extensions/v1beta1/namespaces/audit/deployments?watch=1&timeoutSeconds=1', {
+      authorization: 'Bearer s3cret-bob',
+    });
+    expect(watch.status).toBe(200);
+    const auditId = watch.headers.get('audit-id');
+    let stages: string[] = [];
+    for (let i = 0; i < 50 && stages.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const events = readFileSync(auditLog(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      stages = events.filter((e) => e.auditID === auditId).map((e) => e.stage);
+    }
+    expect(stages).toEqual(['ResponseStarted', 'ResponseComplete']);
+  });
 });

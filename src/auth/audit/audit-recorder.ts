@@ -64,6 +64,17 @@ function json(body: unknown): unknown {
   }
 }
 
+/** Calls `started` once the response's status and headers are set (upstream's audit response writer). */
+function onHeaders(response: FastifyReply['raw'], started: () => void): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: typeof response, ...args: Parameters<typeof writeHead>) {
+    response.writeHead = writeHead;
+    const written = writeHead.apply(this, args);
+    started();
+    return written;
+  } as typeof writeHead;
+}
+
 /**
  * Audits requests as --audit-policy-file says (upstream's WithAudit): an event at RequestReceived (once the user is
  * known) and at ResponseComplete, with the request and response bodies at the Request and RequestResponse levels.
@@ -145,17 +156,21 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
       event.objectRef = ref;
     }
     request.audit = { event, decision };
-    reply.header('audit-id', event.auditID);
+    reply.raw.setHeader('audit-id', event.auditID); // on the raw response, so that streamed (hijacked) answers carry it too
     if (!decision.omitStages.has('RequestReceived')) this.emit(event);
-    reply.raw.once('close', () => this.complete(request, reply));
+    if (info.longRunning && !decision.omitStages.has('ResponseStarted')) {
+      onHeaders(reply.raw, () => this.emitStage(request, reply, 'ResponseStarted'));
+    }
+    reply.raw.once('close', () => this.emitStage(request, reply, 'ResponseComplete'));
   }
 
-  private complete(request: FastifyRequest, reply: FastifyReply): void {
+  /** ResponseStarted (the headers of a long-running response) or ResponseComplete. */
+  private emitStage(request: FastifyRequest, reply: FastifyReply, stage: 'ResponseStarted' | 'ResponseComplete'): void {
     const audit = request.audit as RequestAudit;
-    if (audit.decision.omitStages.has('ResponseComplete')) return;
-    // the RequestReceived event, if any, is already serialized: its object becomes the ResponseComplete event
+    if (audit.decision.omitStages.has(stage)) return;
+    // an earlier stage's event is already serialized: its object becomes this stage's event
     const event = audit.event;
-    event.stage = 'ResponseComplete';
+    event.stage = stage;
     event.stageTimestamp = this.timestamp();
     const auth = request.auth;
     if (auth && auth.user !== auth.authenticated) event.impersonatedUser = auth.user;
@@ -166,7 +181,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
         ? { metadata: {}, status: status.status, message: status.message, reason: status.reason, code }
         : { metadata: {}, code };
     if (audit.decision.level !== 'Metadata') event.requestObject = json(request.body);
-    if (audit.decision.level === 'RequestResponse') event.responseObject = audit.responseBody;
+    if (audit.decision.level === 'RequestResponse' && stage === 'ResponseComplete') event.responseObject = audit.responseBody;
     this.emit(event);
   }
 
