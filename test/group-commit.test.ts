@@ -85,7 +85,7 @@ it('gives each write of one batch its own answer: a conflict, successes and an a
   expect(changes.map((c) => `${c.event_type} ${c.name}`).sort()).toEqual(['ADDED existing', 'ADDED first', 'ADDED fresh', 'MODIFIED contended']);
 });
 
-it('lets the other writes of a batch commit when one statement fails, and gives that one its error', async () => {
+it('lets the other writes of a batch commit when one of them cannot be stored, and gives that one its error', async () => {
   const store = server().app.get(ObjectStore);
   const key = { group: 'extensions', resource: 'deployments' };
   const object = (name: string, image = 'nginx') => {
@@ -101,7 +101,6 @@ it('lets the other writes of a batch commit when one statement fails, and gives 
   expect((first as any).metadata.resourceVersion).toBeDefined();
   expect(unstorable).toMatchObject({ code: '22P05' }); // PostgreSQL's JSON cannot hold a NUL character
   expect(BigInt(after.metadata.resourceVersion)).toBeGreaterThan(BigInt(before.metadata.resourceVersion));
-  expect(await writtenBy('before')).toBe(await writtenBy('after'));
   expect((await call('GET', itemPath(DEPLOYMENT, 'after', NS))).status).toBe(200);
   expect((await call('GET', itemPath(DEPLOYMENT, 'unstorable', NS))).status).toBe(404);
 });

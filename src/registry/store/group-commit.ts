@@ -1,25 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { Pool } from 'pg';
 import { PG_POOL } from '../../database/database.tokens';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { ServerMetrics } from '../../metrics/server-metrics';
+import { StorageKey } from './list-statement';
 
-interface QueuedWrite {
-  query: QueryConfig;
-  resolve(result: QueryResult): void;
+/** One write to a row of `objects`, as `pgkube_write_batch` (migration 0009) takes it. */
+export interface RowWrite {
+  write: 'create' | 'update' | 'delete';
+  key: StorageKey & { namespace?: string; name?: string };
+  /** an update's or delete's compare-and-swap: the resourceVersion the row must still have */
+  expectedVersion?: string;
+  /** the body to store, as JSON text (create and update) */
+  body?: string;
+}
+
+interface QueuedWrite extends RowWrite {
+  resolve(resourceVersion: string | undefined): void;
   reject(error: unknown): void;
 }
 
 /**
- * Group commit of the store's writes (etcd's batched puts): one write transaction in flight per instance; the writes
- * that arrive meanwhile wait, and when it ends they go together as the next one, each as its own statement with its
- * own answer, under one commit. A write that finds nothing waiting goes at once, alone, as a single statement.
+ * Group commit of the store's writes (etcd's batched puts): one write statement in flight per instance; the writes
+ * that arrive meanwhile wait, and when it ends they go together as the next one, under one commit. A write that
+ * finds nothing in flight goes at once, alone, in the same statement form, so a lone client waits no longer.
  *
- * Each statement reports its own outcome in its rows (a create that found the name taken, a compare-and-swap that
- * lost, an identical write: no row), so those never disturb the others. A statement that fails outright aborts the
- * transaction: it gets its error, and the others, of which nothing was committed, go again without it. A failed
- * commit, or a connection lost on the way, is every write's error. Answers are given only after the commit, so a
- * client never sees a resourceVersion that a reader could not. See the README, "resourceVersions and their order".
+ * The statement, `pgkube_write_batch`, runs the writes one after the other and answers each one's resourceVersion,
+ * or none where it wrote nothing (name taken, compare-and-swap lost, identical update, nothing to delete): those
+ * outcomes never disturb the other writes. A batch whose statement fails outright (a value PostgreSQL cannot store,
+ * say) committed nothing: its writes go again one at a time, so each gets its own answer or error. A connection lost
+ * is every write's error. See the README, "resourceVersions and their order".
  */
 @Injectable()
 export class GroupCommit {
@@ -31,10 +41,10 @@ export class GroupCommit {
     private readonly metrics: ServerMetrics,
   ) {}
 
-  /** Runs one write statement, alone or with others in one transaction; its result once it is committed. */
-  run<R extends QueryResult>(query: QueryConfig): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ query, resolve: resolve as (result: QueryResult) => void, reject });
+  /** Runs one write, alone or with others in one transaction: the resourceVersion it wrote, once committed. */
+  run(write: RowWrite): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...write, resolve, reject });
       if (!this.busy) void this.drain();
     });
   }
@@ -45,44 +55,34 @@ export class GroupCommit {
       const batch = this.waiting;
       this.waiting = [];
       this.metrics.writeBatchSize.observe(batch.length);
-      const again = batch.length === 1 ? await this.alone(batch[0]) : await this.together(batch);
-      this.waiting = [...again, ...this.waiting];
+      try {
+        this.answer(batch, await this.commit(batch));
+      } catch (error) {
+        if (batch.length === 1 || isDatabaseUnavailable(error)) for (const write of batch) write.reject(error);
+        else for (const write of batch) await this.commit([write]).then((versions) => this.answer([write], versions), write.reject);
+      }
     }
     this.busy = false;
   }
 
-  private async alone(write: QueuedWrite): Promise<QueuedWrite[]> {
-    await this.pool.query(write.query).then(write.resolve, write.reject);
-    return [];
+  private answer(batch: QueuedWrite[], versions: (string | null)[]): void {
+    batch.forEach((write, i) => write.resolve(versions[i] ?? undefined));
   }
 
-  /** One transaction for the batch; answers the writes it settled and returns those to go again. */
-  private async together(batch: QueuedWrite[]): Promise<QueuedWrite[]> {
-    let client: PoolClient | undefined;
-    let lost: Error | undefined;
-    try {
-      client = await this.pool.connect();
-      await client.query('BEGIN');
-      const results: QueryResult[] = [];
-      for (const write of batch) {
-        try {
-          results.push(await client.query(write.query));
-        } catch (error) {
-          if (isDatabaseUnavailable(error)) throw error;
-          await client.query('ROLLBACK');
-          write.reject(error);
-          return batch.filter((other) => other !== write);
-        }
-      }
-      await client.query('COMMIT');
-      results.forEach((result, i) => batch[i].resolve(result));
-      return [];
-    } catch (error) {
-      if (error instanceof Error && isDatabaseUnavailable(error)) lost = error;
-      for (const write of batch) write.reject(error);
-      return [];
-    } finally {
-      client?.release(lost);
-    }
+  private async commit(batch: RowWrite[]): Promise<(string | null)[]> {
+    const { rows } = await this.pool.query<{ versions: (string | null)[] }>({
+      name: 'objects-write-batch',
+      text: 'SELECT pgkube_write_batch($1, $2, $3, $4, $5, $6, $7) AS versions',
+      values: [
+        batch.map((w) => w.write),
+        batch.map((w) => w.key.group),
+        batch.map((w) => w.key.resource),
+        batch.map((w) => w.key.namespace ?? null),
+        batch.map((w) => w.key.name ?? null),
+        batch.map((w) => w.expectedVersion ?? null),
+        `[${batch.map((w) => w.body ?? 'null').join(',')}]`,
+      ],
+    });
+    return rows[0].versions;
   }
 }

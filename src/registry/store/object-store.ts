@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Pool, QueryResult } from 'pg';
+import { Pool } from 'pg';
 import { PG_POOL } from '../../database/database.tokens';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition } from './sql-params';
@@ -41,13 +41,6 @@ function storedBody(object: KubeObject): string {
   return JSON.stringify({ ...object, metadata });
 }
 
-/**
- * A condition with no column in it, so PostgreSQL checks it once before the scan: it takes the resourceVersion lock
- * before the statement locks a row. An UPDATE or DELETE would otherwise lock its row first and the lock second (in
- * the triggers), while a batch of writes holds the lock and may want that row: a deadlock.
- */
-const RESOURCE_VERSION_LOCK_FIRST = '(SELECT pg_advisory_xact_lock(7365, 1)) IS NOT NULL';
-
 function withVersion(row: Row): KubeObject {
   return { ...row.body, metadata: { ...row.body.metadata, resourceVersion: row.resource_version } };
 }
@@ -55,7 +48,7 @@ function withVersion(row: Row): KubeObject {
 /**
  * Reads and writes rows of the `objects` table. Writes are compare-and-swap on the resourceVersion column; the
  * database triggers assign new resourceVersions and write the change log. Writes go through the instance's group
- * commit, each a single statement whose rows say how it went.
+ * commit (`pgkube_write_batch`), each answered with the resourceVersion it wrote or none.
  */
 @Injectable()
 export class ObjectStore {
@@ -78,13 +71,8 @@ export class ObjectStore {
 
   /** Inserts a new object; undefined when an object of that name exists. */
   async create(key: StorageKey, object: KubeObject): Promise<KubeObject | undefined> {
-    const { rows } = await this.writes.run<QueryResult<{ resource_version: string }>>({
-      name: 'objects-create',
-      text: `INSERT INTO objects (api_group, resource, body) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING resource_version`,
-      values: [key.group, key.resource, storedBody(object)],
-    });
-    return rows[0] && withVersion({ resource_version: rows[0].resource_version, body: object });
+    const version = await this.writes.run({ write: 'create', key, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion({ resource_version: version, body: object });
   }
 
   /**
@@ -92,27 +80,13 @@ export class ObjectStore {
    * write was identical to the stored object, which the trigger skips).
    */
   async update(key: ObjectKey, expectedVersion: string, object: KubeObject): Promise<KubeObject | undefined> {
-    const { rows } = await this.writes.run<QueryResult<{ resource_version: string }>>({
-      name: 'objects-update',
-      text: `UPDATE objects SET body = $5
-             WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4 AND resource_version = $6
-               AND ${RESOURCE_VERSION_LOCK_FIRST}
-             RETURNING resource_version`,
-      values: [key.group, key.resource, key.namespace, key.name, storedBody(object), expectedVersion],
-    });
-    return rows[0] && withVersion({ resource_version: rows[0].resource_version, body: object });
+    const version = await this.writes.run({ write: 'update', key, expectedVersion, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion({ resource_version: version, body: object });
   }
 
   /** Removes the object if it still has `expectedVersion`; false when it changed or went away meanwhile. */
   async delete(key: ObjectKey, expectedVersion: string): Promise<boolean> {
-    const { rowCount } = await this.writes.run({
-      name: 'objects-delete',
-      text: `DELETE FROM objects
-             WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4 AND resource_version = $5
-               AND ${RESOURCE_VERSION_LOCK_FIRST}`,
-      values: [key.group, key.resource, key.namespace, key.name, expectedVersion],
-    });
-    return rowCount === 1;
+    return (await this.writes.run({ write: 'delete', key, expectedVersion })) !== undefined;
   }
 
   /**
