@@ -17,35 +17,77 @@ export interface ReplayScript {
 }
 
 /**
+ * A captured parameter as one write of a batch sees it: `element`, the part of one write, and how the parameter is
+ * written for a batch of element texts. The server's batched write statement takes arrays (one element a write) and a
+ * JSON array of bodies; any other parameter is the same for every write.
+ */
+interface Parameter {
+  element: string | null;
+  /** the parameter's text for these elements; SQL for SQL elements (`sql`), else plain text */
+  join(elements: (string | null)[]): string;
+  sql: { open: string; quote(element: string): string; close: string } | undefined;
+}
+
+const quoteArrayElement = (element: string | null) => (element === null ? 'NULL' : `"${element.replace(/[\\"]/g, '\\$&')}"`);
+
+function parameter(raw: unknown): Parameter {
+  if (Array.isArray(raw) && raw.length === 1) {
+    return {
+      element: raw[0] === null ? null : String(raw[0]),
+      join: (elements) => `{${elements.map(quoteArrayElement).join(',')}}`,
+      sql: { open: `'{'`, quote: (e) => `'"' || replace(replace(${e}, '\\', '\\\\'), '"', '\\"') || '"'`, close: `'}'` },
+    };
+  }
+  if (typeof raw === 'string' && raw.startsWith('[') && raw.endsWith(']') && (JSON.parse(raw) as unknown[]).length === 1) {
+    return { element: raw.slice(1, -1), join: (elements) => `[${elements.join(',')}]`, sql: { open: `'['`, quote: (e) => e, close: `']'` } };
+  }
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+  return { element: text, join: () => text, sql: undefined };
+}
+
+/**
  * Turns statements captured from the server (for one operation on an object named `name`, whose body carries
  * `revision`) into a pgbench script that runs the same statement texts with the same parameters, as prepared
  * statements, except for what must vary per transaction: a parameter equal to the name takes the name
  * `nameExpression` gives (SQL over pgbench's :client_id and a random :n), one that contains the name or the revision
  * (a body) is built from its captured value with those replaced, and one equal to a column an earlier statement
  * returned takes that column's value in the same transaction (e.g. the resourceVersion a read returned).
+ * With `batch` above 1, each write statement carries that many writes, on as many objects, as the server's group
+ * commit sends the writes of one batch (its array parameters one element a write).
  */
-export function replayScript(statements: CapturedStatement[], name: string, revision: string, nameExpression: string): ReplayScript {
+export function replayScript(statements: CapturedStatement[], name: string, revision: string, nameExpression: string, batch = 1): ReplayScript {
   const variables: Record<string, string> = {};
   const generated: string[] = [];
   const returnedBy = new Map<string, { index: number; column: string }>();
   const gset = new Set<number>();
+  const before = new Map<number, string[]>();
+  const copies = Array.from({ length: batch }, (_, j) => j);
+  const copyName = batch === 1 ? 'x.name' : `x.name || '-' || j`;
   const texts: string[] = [];
   statements.forEach((statement, i) => {
     texts.push(
       statement.text.replace(/\$(\d+)/g, (_match, k: string) => {
-        const raw = statement.values[Number(k) - 1];
-        const value = typeof raw === 'string' ? raw : JSON.stringify(raw);
+        const { element, join, sql } = parameter(statement.values[Number(k) - 1]);
         const variable = `s${i}_${k}`;
-        const earlier = returnedBy.get(value);
-        if (value === name) return ':name';
-        if (value.includes(name) || value.includes(revision)) {
-          variables[`t_${variable}`] = value.split(name).join(NAME).split(revision).join(REVISION);
+        const earlier = element === null ? undefined : returnedBy.get(element);
+        if (element !== null && sql && (element === name || element.includes(name) || element.includes(revision))) {
+          variables[`t_${variable}`] = element.split(name).join(NAME).split(revision).join(REVISION);
+          const one = `replace(replace(:t_${variable}, '${NAME}', ${copyName}), '${REVISION}', x.n)`;
+          const elements = batch === 1 ? sql.quote(one) : `(SELECT string_agg(${sql.quote(one)}, ',') FROM generate_series(1, ${batch}) j)`;
+          generated.push(`${sql.open} || ${elements} || ${sql.close} AS ${variable}`);
+        } else if (element !== null && (element === name || element.includes(name) || element.includes(revision))) {
+          variables[`t_${variable}`] = element.split(name).join(NAME).split(revision).join(REVISION);
           generated.push(`replace(replace(:t_${variable}, '${NAME}', x.name), '${REVISION}', x.n) AS ${variable}`);
-        } else if (earlier) {
+        } else if (earlier && !sql) {
           gset.add(earlier.index);
           return `:prev_${earlier.column}`;
+        } else if (earlier && sql) {
+          // an array of the value an earlier statement returned: built in one more parameter SELECT
+          gset.add(earlier.index);
+          const quoted = sql.quote(`:prev_${earlier.column}::text`);
+          before.set(i, [...(before.get(i) ?? []), `SELECT ${sql.open} || ${copies.map(() => quoted).join(` || ',' || `)} || ${sql.close} AS ${variable} \\gset`]);
         } else {
-          variables[variable] = value;
+          variables[variable] = join(copies.map(() => element));
         }
         return `:${variable}`;
       }),
@@ -57,7 +99,7 @@ export function replayScript(statements: CapturedStatement[], name: string, revi
   const lines = [
     '\\set n random(1, 1000000000000)',
     `SELECT ${['x.name', ...generated].join(', ')} FROM (SELECT ${nameExpression} AS name, :n::text AS n) x \\gset`,
-    ...texts.map((text, i) => `${text}${gset.has(i) ? ' \\gset prev_' : ';'}`),
+    ...texts.flatMap((text, i) => [...(before.get(i) ?? []), `${text}${gset.has(i) ? ' \\gset prev_' : ';'}`]),
   ];
   return { script: `${lines.join('\n')}\n`, variables };
 }

@@ -6,7 +6,8 @@ import { createScratchDatabase, dropScratchDatabase } from '../../test/support/s
 import { ServerProcess } from '../../test/support/server-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const MAIN = join(ROOT, 'dist', 'main.js');
+/** The server run: this tree's build, or another's (BENCH_SERVER_MAIN, e.g. a build of the commit before a change). */
+const MAIN = process.env.BENCH_SERVER_MAIN ?? join(ROOT, 'dist', 'main.js');
 const START_TIMEOUT_MS = 120_000;
 
 export interface ServerOptions {

@@ -79,6 +79,13 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  readonly writeBatchSize = new Histogram({
+    name: 'pgkube_storage_write_batch_size',
+    help: 'Writes committed together in one transaction by this instance (group commit); a lone write is a batch of 1.',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [this.registry],
+  });
+
   readonly auditEvents = new Counter({
     name: 'apiserver_audit_event_total',
     help: 'Counter of audit events generated and sent to the audit backend.',

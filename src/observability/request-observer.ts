@@ -12,6 +12,15 @@ import { ServerMetrics } from '../metrics/server-metrics';
 
 type RequestKind = 'readOnly' | 'mutating';
 
+/** Log levels from the least to the most verbose: request lines are `log` for API requests, `debug` for the rest. */
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+/** The metrics of one kind of request (same labels), made once: prom-client checks and hashes labels on every call. */
+interface RequestSeries {
+  duration: { observe(seconds: number): void };
+  byCode: Map<number, { inc(): void }>;
+}
+
 const metricLabels = (info: RequestInfo) => ({
   verb: info.verb,
   group: info.group,
@@ -32,6 +41,9 @@ export class RequestObserver implements OnModuleInit {
   private readonly logger = new Logger('Request');
   private readonly inflight: Record<RequestKind, number> = { readOnly: 0, mutating: 0 };
   private readonly limits: Record<RequestKind, number>;
+  private readonly series = new Map<string, RequestSeries>();
+  private readonly logsApiRequests: boolean;
+  private readonly logsOtherRequests: boolean;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -41,6 +53,9 @@ export class RequestObserver implements OnModuleInit {
     settings: Settings,
   ) {
     this.limits = { readOnly: settings.MAX_REQUESTS_INFLIGHT, mutating: settings.MAX_MUTATING_REQUESTS_INFLIGHT };
+    const level = LOG_LEVELS.indexOf(settings.LOG_LEVEL);
+    this.logsApiRequests = level >= LOG_LEVELS.indexOf('log');
+    this.logsOtherRequests = level >= LOG_LEVELS.indexOf('debug');
   }
 
   onModuleInit(): void {
@@ -76,11 +91,27 @@ export class RequestObserver implements OnModuleInit {
     this.metrics.inflightRequests.set({ request_kind: kind }, this.inflight[kind]);
   }
 
+  private seriesOf(info: RequestInfo): RequestSeries {
+    const key = `${info.verb} ${info.group} ${info.version} ${info.resource} ${info.subresource} ${info.scope}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = { duration: this.metrics.requestDuration.labels(metricLabels(info)), byCode: new Map() };
+      this.series.set(key, series);
+    }
+    return series;
+  }
+
   private record(request: FastifyRequest, reply: FastifyReply, info: RequestInfo, seconds: number): void {
     const code = reply.raw.statusCode;
-    const labels = metricLabels(info);
-    this.metrics.requests.inc({ ...labels, code: String(code) });
-    if (!info.longRunning) this.metrics.requestDuration.observe(labels, seconds);
+    const series = this.seriesOf(info);
+    let count = series.byCode.get(code);
+    if (!count) {
+      count = this.metrics.requests.labels({ ...metricLabels(info), code: String(code) });
+      series.byCode.set(code, count);
+    }
+    count.inc();
+    if (!info.longRunning) series.duration.observe(seconds);
+    if (!(info.api ? this.logsApiRequests : this.logsOtherRequests)) return;
     const line = {
       message: 'request',
       verb: info.verb,

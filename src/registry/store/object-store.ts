@@ -6,6 +6,7 @@ import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
 import { ListKey } from './continue-token';
 import { ListRange, listStatement, StorageKey } from './list-statement';
+import { GroupCommit } from './group-commit';
 
 export type { StorageKey } from './list-statement';
 
@@ -46,11 +47,15 @@ function withVersion(row: Row): KubeObject {
 
 /**
  * Reads and writes rows of the `objects` table. Writes are compare-and-swap on the resourceVersion column; the
- * database triggers assign new resourceVersions and write the change log.
+ * database triggers assign new resourceVersions and write the change log. Writes go through the instance's group
+ * commit (`pgkube_write_batch`), each answered with the resourceVersion it wrote or none.
  */
 @Injectable()
 export class ObjectStore {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly writes: GroupCommit,
+  ) {}
 
   /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
   async get(key: ObjectKey): Promise<KubeObject | undefined> {
@@ -66,13 +71,8 @@ export class ObjectStore {
 
   /** Inserts a new object; undefined when an object of that name exists. */
   async create(key: StorageKey, object: KubeObject): Promise<KubeObject | undefined> {
-    const { rows } = await this.pool.query<{ resource_version: string }>({
-      name: 'objects-create',
-      text: `INSERT INTO objects (api_group, resource, body) VALUES ($1, $2, $3)
-             ON CONFLICT DO NOTHING RETURNING resource_version`,
-      values: [key.group, key.resource, storedBody(object)],
-    });
-    return rows[0] && withVersion({ resource_version: rows[0].resource_version, body: object });
+    const version = await this.writes.run({ write: 'create', key, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion({ resource_version: version, body: object });
   }
 
   /**
@@ -80,25 +80,13 @@ export class ObjectStore {
    * write was identical to the stored object, which the trigger skips).
    */
   async update(key: ObjectKey, expectedVersion: string, object: KubeObject): Promise<KubeObject | undefined> {
-    const { rows } = await this.pool.query<{ resource_version: string }>({
-      name: 'objects-update',
-      text: `UPDATE objects SET body = $5
-             WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4 AND resource_version = $6
-             RETURNING resource_version`,
-      values: [key.group, key.resource, key.namespace, key.name, storedBody(object), expectedVersion],
-    });
-    return rows[0] && withVersion({ resource_version: rows[0].resource_version, body: object });
+    const version = await this.writes.run({ write: 'update', key, expectedVersion, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion({ resource_version: version, body: object });
   }
 
   /** Removes the object if it still has `expectedVersion`; false when it changed or went away meanwhile. */
   async delete(key: ObjectKey, expectedVersion: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query({
-      name: 'objects-delete',
-      text: `DELETE FROM objects
-             WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4 AND resource_version = $5`,
-      values: [key.group, key.resource, key.namespace, key.name, expectedVersion],
-    });
-    return rowCount === 1;
+    return (await this.writes.run({ write: 'delete', key, expectedVersion })) !== undefined;
   }
 
   /**
