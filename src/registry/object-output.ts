@@ -70,7 +70,7 @@ export function toListOutput(def: KindDefinition, items: KubeObject[], resourceV
  * of it without type meta, with the values copied as text rather than parsed and serialized again (only the name and
  * namespace are parsed, for the selfLink).
  */
-function listItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
+export function listItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
   let metadata = '{}';
   const rest: string[] = [];
   for (const { key, value } of jsonMembers(body)) {

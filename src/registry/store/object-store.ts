@@ -5,7 +5,8 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
 import { ListKey } from './continue-token';
-import { ListRange, listStatement, StorageKey } from './list-statement';
+import { cursorStatements, ListRange, listStatement, StorageKey } from './list-statement';
+import { ListCursor, ListSnapshot, OutputItem } from './list-cursor';
 
 export type { StorageKey } from './list-statement';
 
@@ -14,20 +15,14 @@ export interface ObjectKey extends StorageKey {
   name: string;
 }
 
-export interface ListResult<Item = KubeObject> {
-  /** the resourceVersion of the state read: the one asked for, or the newest committed one in the same snapshot */
-  resourceVersion: string;
-  /** the newest committed resourceVersion in the snapshot the items were read in */
-  newestVersion: bigint;
-  /** changes up to this resourceVersion may have left the change log: a state before it cannot be rebuilt */
-  compactedThrough: bigint;
+export interface ListResult<Item = KubeObject> extends ListSnapshot {
   items: Item[];
   /** the key of the last item, when more objects follow it */
   continueAfter?: ListKey;
 }
 
 /** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
-export type OutputListResult = ListResult<{ resourceVersion: string; body: string }>;
+export type OutputListResult = ListResult<OutputItem>;
 
 interface Row {
   resource_version: string;
@@ -124,6 +119,19 @@ export class ObjectStore {
   ): Promise<OutputListResult> {
     const { rows } = await this.pool.query<ListRow<string>>(listStatement(key, namespace, conditions, 'output', range, projection));
     return listResult(rows, range, (r) => ({ resourceVersion: r.resource_version, body: r.body }));
+  }
+
+  /**
+   * The same list (never a page) read through a cursor, for a response written as the rows arrive: the server holds
+   * one batch of rows at a time instead of the whole list. The caller must close the cursor.
+   */
+  openListForOutput(
+    key: StorageKey,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    range: ListRange = {},
+  ): Promise<ListCursor> {
+    return ListCursor.open(this.pool, cursorStatements(key, namespace, conditions, range), range.at);
   }
 }
 
