@@ -22,7 +22,7 @@ export class StreamedList implements ListSource {
 
   async *batches(): AsyncGenerator<string[]> {
     for await (const rows of this.cursor.batches(BATCH_ROWS)) {
-      yield rows.map((row) => listItemJson(this.def, row.body, row.resourceVersion));
+      yield rows.map((item) => listItemJson(this.def, item));
     }
   }
 

@@ -11,10 +11,14 @@ export interface ListSnapshot {
   compactedThrough: bigint;
 }
 
-/** An object of a list read for output: its resourceVersion and its stored body as JSON text, unparsed. */
+/**
+ * An object of a list read for output, as JSON text: its metadata (without resourceVersion and selfLink, as stored)
+ * and an object of its other members but kind and apiVersion.
+ */
 export interface OutputItem {
   resourceVersion: string;
-  body: string;
+  metadata: string;
+  rest: string;
 }
 
 interface SnapshotRow {
@@ -22,10 +26,13 @@ interface SnapshotRow {
   compacted_through: string;
 }
 
-interface ItemRow {
+export interface OutputRow {
   resource_version: string;
-  body: string;
+  metadata: string | null;
+  rest: string;
 }
+
+export const outputItem = (row: OutputRow): OutputItem => ({ resourceVersion: row.resource_version, metadata: row.metadata ?? '{}', rest: row.rest });
 
 const CURSOR = 'list_rows';
 
@@ -71,8 +78,8 @@ export class ListCursor implements ListSnapshot {
   async *batches(size: number): AsyncGenerator<OutputItem[]> {
     await this.client.query({ ...this.rows, text: `DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${this.rows.text}` });
     for (;;) {
-      const { rows } = await this.client.query<ItemRow>(`FETCH ${size} FROM ${CURSOR}`);
-      if (rows.length > 0) yield rows.map((row) => ({ resourceVersion: row.resource_version, body: row.body }));
+      const { rows } = await this.client.query<OutputRow>(`FETCH ${size} FROM ${CURSOR}`);
+      if (rows.length > 0) yield rows.map(outputItem);
       if (rows.length < size) break;
     }
     await this.client.query(`CLOSE ${CURSOR}`);

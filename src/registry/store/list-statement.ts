@@ -19,11 +19,17 @@ export interface ListRange {
   limit?: number;
 }
 
-/** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
+/**
+ * What a list reads of each object: its body parsed into an object, or for output as JSON text in two parts, its
+ * metadata and its other members (without kind and apiVersion, which list items do not carry), so that the server
+ * only parses the metadata, to add the selfLink and resourceVersion, and copies the rest as PostgreSQL wrote it.
+ */
 const LIST_COLUMNS = {
   objects: () => 'namespace, name, resource_version, body',
-  output: (params: SqlParams, projection?: readonly Path[]) =>
-    `namespace, name, resource_version, ${projection ? projectedBody(projection, params) : 'body'}::text AS body`,
+  output: (params: SqlParams, projection?: readonly Path[]) => {
+    const body = projection ? `(${projectedBody(projection, params)})` : 'body';
+    return `namespace, name, resource_version, (${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+  },
 };
 
 export type ListForm = keyof typeof LIST_COLUMNS;

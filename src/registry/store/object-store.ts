@@ -6,7 +6,7 @@ import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
 import { ListKey } from './continue-token';
 import { cursorStatements, ListRange, listStatement, StorageKey } from './list-statement';
-import { ListCursor, ListSnapshot, OutputItem } from './list-cursor';
+import { ListCursor, ListSnapshot, OutputItem, outputItem, OutputRow } from './list-cursor';
 
 export type { StorageKey } from './list-statement';
 
@@ -21,7 +21,7 @@ export interface ListResult<Item = KubeObject> extends ListSnapshot {
   continueAfter?: ListKey;
 }
 
-/** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
+/** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed (see OutputItem). */
 export type OutputListResult = ListResult<OutputItem>;
 
 interface Row {
@@ -102,7 +102,7 @@ export class ObjectStore {
    * page, or the state at a past resourceVersion.
    */
   async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = [], range: ListRange = {}): Promise<ListResult> {
-    const { rows } = await this.pool.query<ListRow<KubeObject>>(listStatement(key, namespace, conditions, 'objects', range));
+    const { rows } = await this.pool.query<ListRow<Row>>(listStatement(key, namespace, conditions, 'objects', range));
     return listResult(rows, range, withVersion);
   }
 
@@ -117,8 +117,8 @@ export class ObjectStore {
     range: ListRange = {},
     projection?: readonly Path[],
   ): Promise<OutputListResult> {
-    const { rows } = await this.pool.query<ListRow<string>>(listStatement(key, namespace, conditions, 'output', range, projection));
-    return listResult(rows, range, (r) => ({ resourceVersion: r.resource_version, body: r.body }));
+    const { rows } = await this.pool.query<ListRow<OutputRow>>(listStatement(key, namespace, conditions, 'output', range, projection));
+    return listResult(rows, range, outputItem);
   }
 
   /**
@@ -135,14 +135,18 @@ export class ObjectStore {
   }
 }
 
-interface ListRow<Body> extends ListKey {
-  newest_version: string;
-  compacted_through: string;
-  resource_version: string;
-  body: Body;
-}
+/** A row of a list statement: the snapshot's columns, and the object's (all null when no object matched). */
+type ListRow<Columns> = ListKey &
+  Columns & {
+    newest_version: string;
+    compacted_through: string;
+  };
 
-function listResult<Body, Item>(rows: ListRow<Body>[], range: ListRange, item: (row: ListRow<Body>) => Item): ListResult<Item> {
+function listResult<Columns extends { resource_version: string }, Item>(
+  rows: ListRow<Columns>[],
+  range: ListRange,
+  item: (row: Columns) => Item,
+): ListResult<Item> {
   const { newest_version: newest, compacted_through: compactedThrough } = rows[0];
   const found = rows.filter((r) => r.resource_version !== null);
   const page = range.limit === undefined ? found : found.slice(0, range.limit);
