@@ -1,7 +1,9 @@
 /**
  * `npm run bench:list`: list latency over 100,000 stored Deployments in 10 namespaces — a whole namespace, a label
- * selector matching 1 %, a field selector on metadata.name — with the plans of the exact statements the server runs.
+ * selector matching 1 %, a field selector on metadata.name, pages of 500 — with the plans of the exact statements the
+ * server runs; and the server's peak memory while 8 clients list every object unpaged, at 10,000 and at 100,000.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { listConditions, readListOptions } from '../src/registry/store/list-options';
 import { planList } from '../src/registry/store/consistent-list';
@@ -14,9 +16,13 @@ import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
 import { Cluster } from './support/server';
 import { ServerProcess } from '../test/support/server-process';
-import { copyOf, insertObjects, storedTemplate } from './support/stored-objects';
+import { copyOf, insertObjects, StoredBody, storedTemplate } from './support/stored-objects';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 100_000);
+/** the smaller store the peak memory of unpaged lists is compared at */
+const FEWER_OBJECTS = OBJECTS / 10;
+const LISTING_CLIENTS = 8;
+const RSS_SAMPLE_MS = 10;
 const NAMESPACES = 10;
 const BATCH = 5000;
 const DEPLOYMENTS = EXTENSIONS_KINDS.find((k) => k.resource === 'deployments')!;
@@ -38,13 +44,15 @@ const CASES: Case[] = [
 const pathOf = (c: Case) =>
   `/apis/extensions/v1beta1/${c.namespace ? `namespaces/${c.namespace}/` : ''}deployments?${new URLSearchParams(c.query as Record<string, string>)}`;
 
-/** Stores the objects with plain SQL (the triggers still stamp versions and log changes), copies of one the API made. */
-async function fill(base: string, sql: Client): Promise<number> {
-  const template = await storedTemplate(base, sql);
+/**
+ * Stores objects `from` to `to` with plain SQL (the triggers still stamp versions and log changes), copies of one the
+ * API made; their namespaces spread the final OBJECTS over NAMESPACES.
+ */
+async function fill(template: StoredBody, sql: Client, from: number, to: number): Promise<number> {
   const started = Date.now();
-  for (let from = 0; from < OBJECTS; from += BATCH) {
+  for (let first = from; first < to; first += BATCH) {
     const batch = [];
-    for (let i = from; i < Math.min(OBJECTS, from + BATCH); i++) {
+    for (let i = first; i < Math.min(to, first + BATCH); i++) {
       batch.push(copyOf(template, `list-${Math.floor((i * NAMESPACES) / OBJECTS)}`, `dep-${i}`, { shard: `s${i % 100}` }));
     }
     await insertObjects(sql, batch);
@@ -52,6 +60,45 @@ async function fill(base: string, sql: Client): Promise<number> {
   await sql.query('ANALYZE objects');
   return (Date.now() - started) / 1000;
 }
+
+/** The body of a response read to its end and dropped: its length in bytes. */
+async function drain(response: Response): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  return bytes;
+}
+
+/**
+ * The server's resident memory while LISTING_CLIENTS clients list every Deployment unpaged at once: sampled from
+ * /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first through clear_refs).
+ */
+async function peakRss(server: ServerProcess) {
+  const path = `${server.url}/apis/extensions/v1beta1/deployments`;
+  await drain(await fetch(path)); // warm-up
+  const before = server.rss();
+  let resetHighWater = true;
+  try {
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  } catch {
+    resetHighWater = false;
+  }
+  let sampled = before;
+  const sampler = setInterval(() => (sampled = Math.max(sampled, server.rss())), RSS_SAMPLE_MS);
+  const started = Date.now();
+  const sizes = await Promise.all(
+    Array.from({ length: LISTING_CLIENTS }, async () => {
+      const response = await fetch(path);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      return drain(response);
+    }),
+  );
+  clearInterval(sampler);
+  const highWater = resetHighWater ? Number(readStatus(server.pid).match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 : 0;
+  return { before, peak: Math.max(sampled, highWater), seconds: (Date.now() - started) / 1000, responseBytes: sizes[0] };
+}
+
+const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function measure(server: ServerProcess, c: Case) {
   const base = server.url;
@@ -81,17 +128,18 @@ async function measure(server: ServerProcess, c: Case) {
  * page's resourceVersion, after 100 objects changed since), and an Exact list at that older resourceVersion.
  */
 async function pageCases(base: string, sql: Client): Promise<Case[]> {
+  const middle = Math.min(101, Math.floor(OBJECTS / 1000)); // the 101st of 200 pages of 100,000 objects
   const first = (await (await fetch(`${base}/apis/extensions/v1beta1/deployments?limit=500`)).json()) as { metadata: { resourceVersion: string } };
   const snapshot = first.metadata.resourceVersion;
-  await sql.query(`UPDATE objects SET body = jsonb_set(body, '{metadata,annotations}', '{"changed":"yes"}') WHERE name IN (${Array.from({ length: 100 }, (_, i) => `'dep-${50_000 + i}'`).join(',')})`);
+  await sql.query(`UPDATE objects SET body = jsonb_set(body, '{metadata,annotations}', '{"changed":"yes"}') WHERE name IN (${Array.from({ length: 100 }, (_, i) => `'dep-${OBJECTS / 2 + i}'`).join(',')})`);
   let token = (first as unknown as { metadata: { continue: string } }).metadata.continue;
-  for (let i = 0; i < 99; i++) {
+  for (let i = 2; i < middle; i++) {
     const page = (await (await fetch(`${base}/apis/extensions/v1beta1/deployments?limit=500&continue=${encodeURIComponent(token)}`)).json()) as { metadata: { continue: string } };
     token = page.metadata.continue;
   }
   return [
     { name: 'page of 500, first, all namespaces', query: { limit: '500' }, repeat: 100 },
-    { name: 'page of 500, the 101st, at the first page\'s resourceVersion', query: { limit: '500', continue: token }, repeat: 100 },
+    { name: `page of 500, the ${middle}${middle === 101 ? 'st' : 'th'}, at the first page's resourceVersion`, query: { limit: '500', continue: token }, repeat: 100 },
     { name: 'Exact list of 500 at an older resourceVersion (100 objects changed since)', query: { limit: '500', resourceVersion: snapshot, resourceVersionMatch: 'Exact' }, repeat: 100 },
   ];
 }
@@ -123,9 +171,24 @@ async function main(): Promise<void> {
   await sql.connect();
   try {
     const base = cluster.servers[0].url;
-    console.log(`storing ${OBJECTS} Deployments…`);
-    const fillSeconds = await fill(base, sql);
+    const template = await storedTemplate(base, sql);
+    console.log(`storing ${FEWER_OBJECTS} Deployments…`);
+    let fillSeconds = await fill(template, sql, 0, FEWER_OBJECTS);
+    const fewer = await peakRss(cluster.servers[0]);
+    console.log(`${LISTING_CLIENTS} unpaged lists of ${FEWER_OBJECTS}: peak RSS ${mib(fewer.peak)} (before ${mib(fewer.before)}), ${fewer.seconds} s`);
+    console.log(`storing up to ${OBJECTS} Deployments…`);
+    fillSeconds += await fill(template, sql, FEWER_OBJECTS, OBJECTS);
     console.log(`stored in ${fillSeconds.toFixed(1)} s`);
+    const all = await peakRss(cluster.servers[0]);
+    console.log(`${LISTING_CLIENTS} unpaged lists of ${OBJECTS}: peak RSS ${mib(all.peak)} (before ${mib(all.before)}), ${all.seconds} s`);
+    const memoryRows = [fewer, all].map((m, i) => [
+      (i === 0 ? FEWER_OBJECTS : OBJECTS).toLocaleString('en-US'),
+      `${(m.responseBytes / 2 ** 20).toFixed(0)} MiB`,
+      mib(m.before),
+      mib(m.peak),
+      m.seconds.toFixed(1),
+    ]);
+    const growth = all.peak / fewer.peak;
     const rows: (string | number)[][] = [];
     const plans: string[] = [];
     let labelCase: { p99: number; usesIndex: boolean } | undefined;
@@ -151,7 +214,7 @@ async function main(): Promise<void> {
       'Lists over 100k objects: `npm run bench:list`',
       [
         await describeMachine(cluster.databaseUrl),
-        `- ${OBJECTS.toLocaleString('en-US')} Deployments (~1 KB) in ${NAMESPACES} namespaces, stored with SQL in ${fillSeconds.toFixed(1)} s (triggers applied); label \`shard\` = s0…s99 spread over all namespaces`,
+        `- ${OBJECTS.toLocaleString('en-US')} Deployments (~2 KB as listed) in ${NAMESPACES} namespaces, stored with SQL in ${fillSeconds.toFixed(1)} s (triggers applied); label \`shard\` = s0…s99 spread over all namespaces`,
         '- latency: sequential requests over HTTP from the harness, after 2 warm-up requests; "server CPU" is the user+system time of the server process per request, from /proc (steadier than latency on a shared machine); "SQL execution" is EXPLAIN ANALYZE\'s, "SQL + driver parse" the same statement run through the pg driver from the harness (rows parsed into objects)',
         '',
         results,
@@ -159,6 +222,14 @@ async function main(): Promise<void> {
         `Target: ${target}.`,
         '',
         `Pages (target: a 500-item page's p99 at most 1.5× the raw SQL of the same page): ${pageRatios.join('; ')}.`,
+        '',
+        `### Server memory while ${LISTING_CLIENTS} clients list every object unpaged at once`,
+        '',
+        `Resident memory of the server process, sampled from /proc every ${RSS_SAMPLE_MS} ms and its high-water mark (VmHWM, reset before the lists); each client reads its response to the end as it arrives.`,
+        '',
+        table(['objects stored', 'one response', 'RSS before', 'peak RSS', 'seconds for the 8 lists'], memoryRows),
+        '',
+        `Target: the peak does not grow with the list (≤ 1.2× from ${FEWER_OBJECTS.toLocaleString('en-US')} to ${OBJECTS.toLocaleString('en-US')} objects): ${growth.toFixed(2)}× (${growth <= 1.2 ? 'met' : 'missed'}).`,
         '',
         `### CPU profile of the server during the ${labelSelected.repeat + 2} requests of "${labelSelected.name}"`,
         '',

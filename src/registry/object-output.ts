@@ -1,5 +1,5 @@
 import { groupVersion, KindDefinition } from './kind-definition';
-import { jsonMembers } from './json-members';
+import { OutputItem } from './store/list-cursor';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
 type KindPath = Pick<KindDefinition, 'group' | 'version' | 'resource' | 'namespaced'>;
@@ -66,38 +66,24 @@ export function toListOutput(def: KindDefinition, items: KubeObject[], resourceV
 }
 
 /**
- * An item of a list as JSON text, from its body as stored (JSON text) and its resourceVersion: what toOutput makes
- * of it without type meta, with the values copied as text rather than parsed and serialized again (only the name and
- * namespace are parsed, for the selfLink).
+ * An item of a list as JSON text (what toOutput makes of it without type meta), from the parts of its stored body
+ * read as text: only the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the
+ * other members are copied as they are.
  */
-function listItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
-  let metadata = '{}';
-  const rest: string[] = [];
-  for (const { key, value } of jsonMembers(body)) {
-    if (key === 'metadata') metadata = value;
-    else if (key !== 'kind' && key !== 'apiVersion') rest.push(`,"${key}":${value}`);
-  }
-  const meta: Record<string, string> = {};
-  for (const { key, value } of jsonMembers(metadata)) meta[key] = value;
-  const text = (json: string | undefined) => (json === undefined ? undefined : (JSON.parse(json) as string));
-  meta.selfLink = JSON.stringify(selfLink(def, text(meta.namespace), text(meta.name) ?? ''));
-  meta.resourceVersion = JSON.stringify(resourceVersion);
-  const ordered = Object.entries(orderedMeta(meta as ObjectMeta)).map(([key, value]) => `"${key}":${value}`);
-  return `{"metadata":{${ordered.join(',')}}${rest.join('')}}`;
+export function listItemJson(def: KindDefinition, item: OutputItem): string {
+  const meta = JSON.parse(item.metadata) as ObjectMeta;
+  meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
+  meta.resourceVersion = item.resourceVersion;
+  const metadata = JSON.stringify(orderedMeta(meta));
+  return item.rest === '{}' ? `{"metadata":${metadata}}` : `{"metadata":${metadata},${item.rest.slice(1)}`;
 }
 
 /**
  * A list as JSON text from bodies read as text (ObjectStore.listForOutput): the list toListOutput describes, built
  * without parsing every body only to serialize it again.
  */
-export function listOutputJson(
-  def: KindDefinition,
-  items: { resourceVersion: string; body: string }[],
-  resourceVersion: string,
-  path: string,
-  page: ListPageMeta = {},
-): string {
+export function listOutputJson(def: KindDefinition, items: OutputItem[], resourceVersion: string, path: string, page: ListPageMeta = {}): string {
   const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path, page));
-  const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion));
+  const texts = items.map((item) => listItemJson(def, item));
   return `${envelope.slice(0, -'[]}'.length)}[${texts.join(',')}]}`;
 }

@@ -43,6 +43,9 @@ function encodeProtobuf(value: unknown): Buffer {
   }
 }
 
+/** How YAML is written: keys sorted, lines never folded, repeated values written again (no anchors). */
+export const YAML_OPTIONS = { sortKeys: true, lineWidth: -1, noRefs: true };
+
 /**
  * Writes a response value. JSON is compact with a trailing newline, or indented by two spaces without one when
  * pretty; YAML is that JSON converted, with its keys sorted, as the apiserver writes it (the round trip through JSON
@@ -57,7 +60,7 @@ export function encodeBody(value: unknown, type: ResponseType, pretty: boolean):
   if (type === PROTOBUF_TYPE) return { contentType: PROTOBUF_TYPE, body: encodeProtobuf(value) };
   if (type === YAML_TYPE) {
     const plain = JSON.parse(JSON.stringify(value));
-    return { contentType: YAML_TYPE, body: Buffer.from(dumpYaml(plain, { sortKeys: true, lineWidth: -1, noRefs: true })) };
+    return { contentType: YAML_TYPE, body: Buffer.from(dumpYaml(plain, YAML_OPTIONS)) };
   }
   return { contentType: JSON_TYPE, body: Buffer.from(pretty ? JSON.stringify(value, null, 2) : `${JSON.stringify(value)}\n`) };
 }

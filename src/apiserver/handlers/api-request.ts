@@ -1,5 +1,6 @@
 import { Path } from '../../registry/table/table-column';
 import { RawBody } from '../codec/body-decoder';
+import { ListSource } from '../codec/list-stream';
 import { EventStream } from '../../watch/watch-events';
 import { Negotiated } from '../codec/negotiation';
 import { KindDefinition, Verb } from '../../registry/kind-definition';
@@ -21,8 +22,11 @@ export interface ApiRequest {
   projection?: readonly Path[];
 }
 
-/** What a handler answers: the HTTP code and the value to encode, or a stream of events (a watch). */
-export type ApiResponse = { code: number; body: unknown } | { code: 200; events: EventStream };
+/**
+ * What a handler answers: the HTTP code and the value to encode, a stream of events (a watch), or a list whose
+ * items are read as the response is written (the handler has opened it; whoever writes the response closes it).
+ */
+export type ApiResponse = { code: number; body: unknown } | { code: 200; events: EventStream } | { code: 200; list: ListSource };
 
 /** A verb on a resource's main path (no subresource) or on one of its subresources (`*`: any storage's). */
 export interface Route {

@@ -6,10 +6,11 @@ import { GenericRegistry } from '../../registry/store/generic-registry';
 import { PROTOBUF_TYPE } from '../codec/media-types';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { OutputList } from './output-list';
+import { StreamedList } from './streamed-list';
 
 /**
- * GET of a collection (one namespace, or all namespaces), filtered by the LIST parameters in SQL, whole or a page
- * at a time, at the newest state or at the one a resourceVersion or a continue token names.
+ * GET of a collection (one namespace, or all namespaces), filtered by the LIST parameters in SQL, whole (streamed
+ * from a cursor) or a page at a time, at the newest state or at the one a resourceVersion or a continue token names.
  */
 @Injectable()
 export class ListHandler implements VerbHandler {
@@ -25,6 +26,15 @@ export class ListHandler implements VerbHandler {
     const plan = planList(options);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
+    if (plan.range.limit === undefined && !request.negotiated.table) {
+      // a whole list is written as its rows arrive; a page (as large as the client asked) and a Table are read whole
+      const cursor = await readPlannedList(
+        plan,
+        (range) => this.registry.openListForOutput(def, path.namespace, conditions, range),
+        (unused) => unused.close(),
+      );
+      return { code: 200, list: new StreamedList(def, cursor, path.path) };
+    }
     const result = await readPlannedList(plan, (range) =>
       this.registry.listForOutput(def, path.namespace, conditions, range, request.projection),
     );

@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { KindDefinition } from '../../registry/kind-definition';
-import { ListPageMeta, listOutputJson, toOutput } from '../../registry/object-output';
+import { listItemJson, ListPageMeta, listOutputJson } from '../../registry/object-output';
 import { OutputListResult } from '../../registry/store/object-store';
 import { EncodedJson } from '../codec/response-encoder';
 
@@ -23,10 +23,6 @@ export class OutputList extends EncodedJson {
   }
 
   items(): KubeObject[] {
-    return this.result.items.map(({ body, resourceVersion }) => {
-      const object = JSON.parse(body) as KubeObject;
-      object.metadata.resourceVersion = resourceVersion;
-      return toOutput(this.def, object, { withTypeMeta: false });
-    });
+    return this.result.items.map((item) => JSON.parse(listItemJson(this.def, item)) as KubeObject);
   }
 }

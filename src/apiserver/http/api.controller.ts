@@ -11,7 +11,7 @@ import { looseBool, param, Query } from '../../apimachinery/parameters/query';
 import { resolveVerb } from '../request/verb';
 import { TableConvertor } from '../table/table-convertor';
 import { tableResponse } from '../table/table-response';
-import { sendValue, streamEvents } from './reply';
+import { sendList, sendValue, streamEvents } from './reply';
 
 const API_PATHS = ['api', 'api/*', 'apis', 'apis/*'];
 
@@ -102,6 +102,7 @@ export class ApiController {
     if (warnings.length > 0) reply.header('warning', warnings.map((warning) => `299 - ${JSON.stringify(warning)}`));
     const response = tables ? tableResponse(tables, handled) : handled;
     if ('events' in response) streamEvents(reply, response.events, negotiated);
+    else if ('list' in response) await sendList(request, reply, response.list, negotiated);
     else sendValue(request, reply, response.code, response.body, negotiated);
   }
 }

@@ -2,6 +2,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate, Negotiated } from '../codec/negotiation';
 import { StreamEventSink, WATCH_FORMATS, WatchFormat } from '../codec/event-sink';
 import { encodeBody } from '../codec/response-encoder';
+import { ListSource, listStream } from '../codec/list-stream';
 import { EventStream } from '../../watch/watch-events';
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { param, Query, strictBool } from '../../apimachinery/parameters/query';
@@ -23,6 +24,19 @@ export function sendValue(request: FastifyRequest, reply: FastifyReply, code: nu
   const { contentType, body } = encodeBody(value, negotiated.type, wantsPretty(request, negotiated));
   const table = negotiated.table && code < 300 ? `;as=Table;v=${negotiated.table};g=meta.k8s.io` : '';
   reply.code(code).header('content-type', `${contentType}${table}`).send(body);
+}
+
+/** Writes a list as its items are read (see listStream); the list is closed however the writing ends. */
+export async function sendList(request: FastifyRequest, reply: FastifyReply, list: ListSource, negotiated: Negotiated): Promise<void> {
+  let pretty: boolean;
+  try {
+    pretty = wantsPretty(request, negotiated);
+  } catch (error) {
+    await list.close(error);
+    throw error;
+  }
+  const { contentType, body } = await listStream(list, negotiated.type, pretty);
+  reply.code(200).header('content-type', contentType).send(body);
 }
 
 /**

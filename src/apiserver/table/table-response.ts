@@ -7,6 +7,7 @@ import { TableConvertor } from './table-convertor';
 /** A handler's answer as a Table: a list's items as rows, an object as one row, a watch's objects as Tables. */
 export function tableResponse(convertor: TableConvertor, response: ApiResponse): ApiResponse {
   if ('events' in response) return { code: 200, events: tableEvents(response.events, convertor) };
+  if ('list' in response) throw new Error('a Table is made of a list read whole: the list handler does not stream it');
   const body = response.body;
   if (body instanceof OutputList) return { code: response.code, body: convertor.list(body.items(), body.metadata) };
   return { code: response.code, body: convertor.object(body as KubeObject) };

@@ -5,6 +5,7 @@ import { ListOptions } from './list-options';
 import { EXACT } from './list-options-validation';
 import { ListRange } from './list-statement';
 import { ListResult } from './object-store';
+import { ListSnapshot } from './list-cursor';
 
 /** How long a list asking for a resourceVersion newer than the newest committed one waits before a 504. */
 const FRESHNESS_WAIT_MS = 3000;
@@ -56,17 +57,30 @@ function checkRetained(range: ListRange, compactedThrough: bigint): void {
   throw apiErrors.expired(INCONSISTENT_CONTINUE, encodeContinue({ resourceVersion: NEWEST, after: range.after ?? START }));
 }
 
-/** Reads a planned list, waiting (up to 3 s, then 504) for a resourceVersion newer than the newest committed one. */
-export async function readPlannedList<Item>(plan: ListPlan, read: (range: ListRange) => Promise<ListResult<Item>>): Promise<ListResult<Item>> {
+/**
+ * Reads a planned list, waiting (up to 3 s, then 504) for a resourceVersion newer than the newest committed one.
+ * `discard` lets go of a read that is not answered (too old, or not yet fresh enough), such as an open cursor.
+ */
+export async function readPlannedList<Read extends ListSnapshot>(
+  plan: ListPlan,
+  read: (range: ListRange) => Promise<Read>,
+  discard: (unused: Read) => Promise<void> = async () => undefined,
+): Promise<Read> {
   const wanted = plan.range.at ?? plan.minimum;
   const deadline = Date.now() + FRESHNESS_WAIT_MS;
   for (;;) {
     const result = await read(plan.range);
-    if (wanted === undefined || result.newestVersion >= wanted) {
-      checkRetained(plan.range, result.compactedThrough);
-      return result;
+    try {
+      if (wanted === undefined || result.newestVersion >= wanted) {
+        checkRetained(plan.range, result.compactedThrough);
+        return result;
+      }
+      if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(wanted.toString(), result.newestVersion.toString());
+    } catch (error) {
+      await discard(result);
+      throw error;
     }
-    if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(wanted.toString(), result.newestVersion.toString());
+    await discard(result);
     await sleep(FRESHNESS_POLL_MS);
   }
 }

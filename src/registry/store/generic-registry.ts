@@ -11,6 +11,7 @@ import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-s
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
 import { ListRange } from './list-statement';
+import { ListCursor } from './list-cursor';
 import { Path } from '../table/table-column';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
@@ -64,6 +65,11 @@ export class GenericRegistry {
     projection?: readonly Path[],
   ): Promise<OutputListResult> {
     return this.store.listForOutput(def, namespace, conditions, range, projection);
+  }
+
+  /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */
+  openListForOutput(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[], range: ListRange): Promise<ListCursor> {
+    return this.store.openListForOutput(def, namespace, conditions, range);
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {

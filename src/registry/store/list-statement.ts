@@ -19,11 +19,17 @@ export interface ListRange {
   limit?: number;
 }
 
-/** What a list reads of each object: its body parsed into an object, or for output as JSON text. */
+/**
+ * What a list reads of each object: its body parsed into an object, or for output as JSON text in two parts, its
+ * metadata and its other members (without kind and apiVersion, which list items do not carry), so that the server
+ * only parses the metadata, to add the selfLink and resourceVersion, and copies the rest as PostgreSQL wrote it.
+ */
 const LIST_COLUMNS = {
   objects: () => 'namespace, name, resource_version, body',
-  output: (params: SqlParams, projection?: readonly Path[]) =>
-    `namespace, name, resource_version, ${projection ? projectedBody(projection, params) : 'body'}::text AS body`,
+  output: (params: SqlParams, projection?: readonly Path[]) => {
+    const body = projection ? `(${projectedBody(projection, params)})` : 'body';
+    return `namespace, name, resource_version, (${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+  },
 };
 
 export type ListForm = keyof typeof LIST_COLUMNS;
@@ -45,10 +51,37 @@ function stateAt(scope: string, at: string, columns: string): string {
            ) first_change WHERE event_type <> 'ADDED')`;
 }
 
+/** The newest committed resourceVersion and the compaction horizon, as the snapshot the statement runs in sees them. */
+const SNAPSHOT = `SELECT COALESCE(MAX(resource_version), 0)::text AS newest_version,
+                    (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through
+             FROM change_log`;
+
+/** The objects of a list, in key order: the rows of `objects` or of the rebuilt state, filtered by the conditions. */
+function rowsQuery(
+  params: SqlParams,
+  key: StorageKey,
+  namespace: string | undefined,
+  conditions: readonly SqlCondition[],
+  form: ListForm,
+  range: ListRange,
+  projection?: readonly Path[],
+): string {
+  const scope = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
+  if (namespace !== undefined) scope.push(`namespace = ${params.add(namespace)}`);
+  const at = range.at === undefined ? undefined : `${params.add(range.at.toString())}::bigint`;
+  const source = at === undefined ? 'objects' : `${stateAt(scope.join(' AND '), at, 'namespace, name, resource_version, body')} state`;
+  const where = at === undefined ? [...scope] : [];
+  if (range.after) where.push(`(namespace, name) > (${params.add(range.after.namespace)}, ${params.add(range.after.name)})`);
+  for (const condition of conditions) where.push(`(${condition(params)})`);
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const limit = range.limit === undefined ? '' : `LIMIT ${params.add(range.limit + 1)}`;
+  return `SELECT ${LIST_COLUMNS[form](params, projection)} FROM ${source} ${filter} ORDER BY namespace, name ${limit}`;
+}
+
 /**
  * The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs): the objects in
- * key order, with, read in the same snapshot, the newest committed resourceVersion and the compaction horizon. Selectors are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
- * serve them.
+ * key order, with, read in the same snapshot, the newest committed resourceVersion and the compaction horizon.
+ * Selectors are conditions on the rows of `objects` (and of the rebuilt state), so their indexes serve them.
  */
 export function listStatement(
   key: StorageKey,
@@ -59,23 +92,28 @@ export function listStatement(
   projection?: readonly Path[],
 ) {
   const params = new SqlParams();
-  const scope = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
-  if (namespace !== undefined) scope.push(`namespace = ${params.add(namespace)}`);
-  const at = range.at === undefined ? undefined : `${params.add(range.at.toString())}::bigint`;
-  const source = at === undefined ? 'objects' : `${stateAt(scope.join(' AND '), at, 'namespace, name, resource_version, body')} state`;
-  const where = at === undefined ? [...scope] : [];
-  if (range.after) where.push(`(namespace, name) > (${params.add(range.after.namespace)}, ${params.add(range.after.name)})`);
-  for (const condition of conditions) where.push(`(${condition(params)})`);
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const limit = range.limit === undefined ? '' : `LIMIT ${params.add(range.limit + 1)}`;
+  const rows = rowsQuery(params, key, namespace, conditions, form, range, projection);
   return {
     text: `SELECT snapshot.*, o.*
-       FROM (SELECT COALESCE(MAX(resource_version), 0)::text AS newest_version,
-                    (SELECT compacted_through FROM change_log_compaction)::text AS compacted_through
-             FROM change_log) snapshot
+       FROM (${SNAPSHOT}) snapshot
        LEFT JOIN LATERAL (
-         SELECT ${LIST_COLUMNS[form](params, projection)} FROM ${source} ${filter} ORDER BY namespace, name ${limit}
+         ${rows}
        ) o ON true`,
     values: params.values,
   };
+}
+
+/**
+ * The same list as two statements, for a read through a cursor: `snapshot` first, then `rows` in the same
+ * transaction (REPEATABLE READ, so both see one snapshot).
+ */
+export function cursorStatements(
+  key: StorageKey,
+  namespace: string | undefined,
+  conditions: readonly SqlCondition[],
+  range: ListRange = {},
+) {
+  const params = new SqlParams();
+  const rows = rowsQuery(params, key, namespace, conditions, 'output', range);
+  return { snapshot: SNAPSHOT, rows: { text: rows, values: params.values } };
 }

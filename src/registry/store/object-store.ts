@@ -5,7 +5,8 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
 import { ListKey } from './continue-token';
-import { ListRange, listStatement, StorageKey } from './list-statement';
+import { cursorStatements, ListRange, listStatement, StorageKey } from './list-statement';
+import { ListCursor, ListSnapshot, OutputItem, outputItem, OutputRow } from './list-cursor';
 import { GroupCommit } from './group-commit';
 
 export type { StorageKey } from './list-statement';
@@ -15,20 +16,14 @@ export interface ObjectKey extends StorageKey {
   name: string;
 }
 
-export interface ListResult<Item = KubeObject> {
-  /** the resourceVersion of the state read: the one asked for, or the newest committed one in the same snapshot */
-  resourceVersion: string;
-  /** the newest committed resourceVersion in the snapshot the items were read in */
-  newestVersion: bigint;
-  /** changes up to this resourceVersion may have left the change log: a state before it cannot be rebuilt */
-  compactedThrough: bigint;
+export interface ListResult<Item = KubeObject> extends ListSnapshot {
   items: Item[];
   /** the key of the last item, when more objects follow it */
   continueAfter?: ListKey;
 }
 
-/** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed. */
-export type OutputListResult = ListResult<{ resourceVersion: string; body: string }>;
+/** A list read for output: each item's resourceVersion and its stored body as JSON text, unparsed (see OutputItem). */
+export type OutputListResult = ListResult<OutputItem>;
 
 interface Row {
   resource_version: string;
@@ -95,7 +90,7 @@ export class ObjectStore {
    * page, or the state at a past resourceVersion.
    */
   async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = [], range: ListRange = {}): Promise<ListResult> {
-    const { rows } = await this.pool.query<ListRow<KubeObject>>(listStatement(key, namespace, conditions, 'objects', range));
+    const { rows } = await this.pool.query<ListRow<Row>>(listStatement(key, namespace, conditions, 'objects', range));
     return listResult(rows, range, withVersion);
   }
 
@@ -110,19 +105,36 @@ export class ObjectStore {
     range: ListRange = {},
     projection?: readonly Path[],
   ): Promise<OutputListResult> {
-    const { rows } = await this.pool.query<ListRow<string>>(listStatement(key, namespace, conditions, 'output', range, projection));
-    return listResult(rows, range, (r) => ({ resourceVersion: r.resource_version, body: r.body }));
+    const { rows } = await this.pool.query<ListRow<OutputRow>>(listStatement(key, namespace, conditions, 'output', range, projection));
+    return listResult(rows, range, outputItem);
+  }
+
+  /**
+   * The same list (never a page) read through a cursor, for a response written as the rows arrive: the server holds
+   * one batch of rows at a time instead of the whole list. The caller must close the cursor.
+   */
+  openListForOutput(
+    key: StorageKey,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    range: ListRange = {},
+  ): Promise<ListCursor> {
+    return ListCursor.open(this.pool, cursorStatements(key, namespace, conditions, range), range.at);
   }
 }
 
-interface ListRow<Body> extends ListKey {
-  newest_version: string;
-  compacted_through: string;
-  resource_version: string;
-  body: Body;
-}
+/** A row of a list statement: the snapshot's columns, and the object's (all null when no object matched). */
+type ListRow<Columns> = ListKey &
+  Columns & {
+    newest_version: string;
+    compacted_through: string;
+  };
 
-function listResult<Body, Item>(rows: ListRow<Body>[], range: ListRange, item: (row: ListRow<Body>) => Item): ListResult<Item> {
+function listResult<Columns extends { resource_version: string }, Item>(
+  rows: ListRow<Columns>[],
+  range: ListRange,
+  item: (row: Columns) => Item,
+): ListResult<Item> {
   const { newest_version: newest, compacted_through: compactedThrough } = rows[0];
   const found = rows.filter((r) => r.resource_version !== null);
   const page = range.limit === undefined ? found : found.slice(0, range.limit);

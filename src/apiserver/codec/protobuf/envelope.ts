@@ -1,4 +1,5 @@
-import { Reader, Writer } from 'protobufjs';
+import { Reader, Type, Writer } from 'protobufjs';
+import { MappingError } from './mapping-error';
 import { JsonObject } from './json-mapping';
 import { MessageCodec, MessageCodecs } from './message-codecs';
 import { kindMessageType, messageType } from './schema';
@@ -41,24 +42,79 @@ function envelopeParts(): EnvelopeParts {
   return parts;
 }
 
+/** The message of an object by its apiVersion and kind; NoMessageError when protobuf has none for it. */
+function objectMessage(object: JsonObject): { type: Type; typeMeta: { apiVersion?: string; kind: string } } {
+  const apiVersion = typeof object.apiVersion === 'string' && object.apiVersion !== '' ? object.apiVersion : undefined;
+  const kind = String(object.kind ?? '');
+  const type = kindMessageType(apiVersion, kind);
+  if (!type) throw new NoMessageError(`no protobuf message for kind "${kind}" in version "${apiVersion ?? ''}"`);
+  return { type, typeMeta: { apiVersion, kind } };
+}
+
+/** Writes the prefix and the envelope's typeMeta field. */
+function envelopeTypeMeta(typeMeta: { apiVersion?: string; kind: string }): Writer {
+  const parts = envelopeParts();
+  const writer = Writer.create().raw(PROTOBUF_PREFIX);
+  writer.uint32(parts.typeMetaTag).fork();
+  parts.typeMeta.encode(typeMeta, writer);
+  return writer.ldelim();
+}
+
 /**
  * An object in protobuf: the prefix, then a runtime.Unknown whose typeMeta holds the object's apiVersion and kind and
  * whose raw holds the object's own message. The message is written straight into the envelope: `raw` is a bytes
  * field, and bytes and an embedded message look the same on the wire.
  */
 export function encodeEnveloped(object: JsonObject): Buffer {
-  const apiVersion = typeof object.apiVersion === 'string' && object.apiVersion !== '' ? object.apiVersion : undefined;
-  const kind = String(object.kind ?? '');
-  const type = kindMessageType(apiVersion, kind);
-  if (!type) throw new NoMessageError(`no protobuf message for kind "${kind}" in version "${apiVersion ?? ''}"`);
-  const { typeMeta, typeMetaTag, rawTag } = envelopeParts();
-  const writer = Writer.create().raw(PROTOBUF_PREFIX);
-  writer.uint32(typeMetaTag).fork();
-  typeMeta.encode({ apiVersion, kind }, writer);
-  writer.ldelim().uint32(rawTag).fork();
+  const { type, typeMeta } = objectMessage(object);
+  const writer = envelopeTypeMeta(typeMeta).uint32(envelopeParts().rawTag).fork();
   codecs.of(type).encode(object, writer);
   writer.ldelim();
   return writer.finish() as Buffer;
+}
+
+/**
+ * A list written a part at a time (a streamed list): `start` is the envelope up to the list message, whose length
+ * must be known first, and the list's own fields other than its items; `item` writes one element of `items`, a
+ * repeated field, which protobuf lets follow as separate fields. `itemLength` counts what `item` will write.
+ */
+export class ListMessageWriter {
+  private readonly list: MessageCodec;
+  private readonly itemCodec: MessageCodec;
+  private readonly itemsTag: number;
+  private readonly typeMeta: { apiVersion?: string; kind: string };
+
+  constructor(private readonly envelope: JsonObject) {
+    const { type, typeMeta } = objectMessage(envelope);
+    const items = type.fields.items?.resolve();
+    if (!(items?.repeated && items.resolvedType instanceof Type)) throw new NoMessageError(`${typeMeta.kind} has no items message`);
+    this.list = codecs.of(type);
+    this.itemCodec = codecs.of(items.resolvedType);
+    this.itemsTag = (items.id << 3) | 2;
+    this.typeMeta = typeMeta;
+  }
+
+  start(itemsLength: number): Buffer {
+    const fields = Writer.create();
+    this.list.encode({ ...this.envelope, items: [] }, fields);
+    const own = fields.finish();
+    return envelopeTypeMeta(this.typeMeta)
+      .uint32(envelopeParts().rawTag)
+      .uint32(own.length + itemsLength)
+      .raw(own)
+      .finish() as Buffer;
+  }
+
+  item(item: JsonObject, index: number): Buffer {
+    const writer = Writer.create().uint32(this.itemsTag).fork();
+    try {
+      this.itemCodec.encode(item, writer);
+    } catch (error) {
+      if (error instanceof MappingError) error.within(`[${index}]`).within('items');
+      throw error;
+    }
+    return writer.ldelim().finish() as Buffer;
+  }
 }
 
 /**

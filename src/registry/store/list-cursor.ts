@@ -1,0 +1,106 @@
+import { Pool, PoolClient } from 'pg';
+import { cursorStatements } from './list-statement';
+
+/** The state a list reads: its resourceVersion, and what the snapshot it was read in saw of the change log. */
+export interface ListSnapshot {
+  /** the resourceVersion of the state read: the one asked for, or the newest committed one in the same snapshot */
+  resourceVersion: string;
+  /** the newest committed resourceVersion in the snapshot the items were read in */
+  newestVersion: bigint;
+  /** changes up to this resourceVersion may have left the change log: a state before it cannot be rebuilt */
+  compactedThrough: bigint;
+}
+
+/**
+ * An object of a list read for output, as JSON text: its metadata (without resourceVersion and selfLink, as stored)
+ * and an object of its other members but kind and apiVersion.
+ */
+export interface OutputItem {
+  resourceVersion: string;
+  metadata: string;
+  rest: string;
+}
+
+interface SnapshotRow {
+  newest_version: string;
+  compacted_through: string;
+}
+
+export interface OutputRow {
+  resource_version: string;
+  metadata: string | null;
+  rest: string;
+}
+
+export const outputItem = (row: OutputRow): OutputItem => ({ resourceVersion: row.resource_version, metadata: row.metadata ?? '{}', rest: row.rest });
+
+const CURSOR = 'list_rows';
+
+/**
+ * A list read in batches through a server-side cursor (DECLARE ... FETCH), so that only one batch of rows is in
+ * memory at a time. It holds a pooled connection in a REPEATABLE READ transaction from `open` to `close`: the
+ * snapshot statement runs first and every pass over the rows sees the same snapshot, so the list is consistent and
+ * its resourceVersion (known before the first row) is right. `close` must be called once the list is done with, or
+ * has failed; it ends the transaction and returns the connection (a connection that failed is discarded).
+ */
+export class ListCursor implements ListSnapshot {
+  private closed?: Promise<void>;
+  /** a checked-out client has no listener of its own: a connection lost between two statements must not crash */
+  private readonly onError = (error: Error) => {
+    this.lost ??= error;
+  };
+  private lost?: Error;
+
+  private constructor(
+    private readonly client: PoolClient,
+    private readonly rows: { text: string; values: unknown[] },
+    readonly resourceVersion: string,
+    readonly newestVersion: bigint,
+    readonly compactedThrough: bigint,
+  ) {
+    client.on('error', this.onError);
+  }
+
+  static async open(pool: Pool, statements: ReturnType<typeof cursorStatements>, at: bigint | undefined): Promise<ListCursor> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const [snapshot] = (await client.query<SnapshotRow>(statements.snapshot)).rows;
+      const newest = snapshot.newest_version;
+      return new ListCursor(client, statements.rows, at?.toString() ?? newest, BigInt(newest), BigInt(snapshot.compacted_through));
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  /** The items in key order, `size` at a time; each call reads them again from the first, in the same snapshot. */
+  async *batches(size: number): AsyncGenerator<OutputItem[]> {
+    await this.client.query({ ...this.rows, text: `DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${this.rows.text}` });
+    for (;;) {
+      const { rows } = await this.client.query<OutputRow>(`FETCH ${size} FROM ${CURSOR}`);
+      if (rows.length > 0) yield rows.map(outputItem);
+      if (rows.length < size) break;
+    }
+    await this.client.query(`CLOSE ${CURSOR}`);
+  }
+
+  /** Ends the transaction and returns the connection; after a failure the connection is closed instead. Idempotent. */
+  close(failure?: unknown): Promise<void> {
+    this.closed ??= this.end(failure);
+    return this.closed;
+  }
+
+  private async end(failure: unknown): Promise<void> {
+    let broken = this.lost ?? (failure === undefined ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
+    if (!broken) {
+      try {
+        await this.client.query('COMMIT');
+      } catch (error) {
+        broken = error as Error;
+      }
+    }
+    this.client.removeListener('error', this.onError);
+    this.client.release(broken);
+  }
+}

@@ -1,0 +1,192 @@
+import { get as httpGet, IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'pg';
+import { load as loadYaml } from 'js-yaml';
+import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { PG_POOL } from '../src/database/database.tokens';
+import { http } from './support/http';
+import { PROTOBUF, withoutNulls } from './support/protobuf';
+import { startTestServer, TestServer } from './support/test-server';
+
+let server: TestServer;
+const base = '/apis/extensions/v1beta1';
+const deployments = (ns: string) => `${base}/namespaces/${ns}/deployments`;
+/** more objects than a few cursor batches hold */
+const COPIES = 1040;
+/** large objects, more bytes in all than the sockets between server and client buffer */
+const LARGE = 1500;
+const LARGE_BYTES = 20_000;
+
+/** Values that each media type writes in its own way: escapes, other scripts, YAML block scalars and blank lines. */
+const ANNOTATIONS = {
+  escapes: 'tab\there, "quoted", \u2028 and é ü 漢字 🎉',
+  multiline: 'first\n\n  indented after a blank line\nlast\n',
+  'leading-space': '  starts with spaces',
+  number: '007',
+  yes: 'yes',
+};
+
+function deployment(name: string, namespace: string) {
+  return {
+    metadata: { name, namespace, labels: { app: 'stream' }, annotations: ANNOTATIONS },
+    spec: { replicas: 2, template: { metadata: { labels: { app: 'stream' } }, spec: { containers: [{ name: 'c', image: 'nginx', args: ['{', '}]', ''] }] } } },
+  };
+}
+
+/** Copies of one stored object under other names, written with SQL (the triggers still version them). */
+async function copies(namespace: string, count: number, annotation = ''): Promise<void> {
+  await server.sql(
+    `INSERT INTO objects (api_group, resource, body)
+     SELECT api_group, resource,
+            jsonb_set(jsonb_set(jsonb_set(body, '{metadata,name}', to_jsonb(format('copy-%s', lpad(g::text, 5, '0')))),
+                      '{metadata,uid}', to_jsonb(gen_random_uuid()::text)),
+                      '{metadata,annotations,big}', to_jsonb($2::text))
+     FROM objects, generate_series(1, $3::int) g
+     WHERE api_group = 'extensions' AND resource = 'deployments' AND namespace = $1 AND name = 'template'`,
+    [namespace, annotation, count],
+  );
+}
+
+const pool = () => server.app.get<symbol, Pool>(PG_POOL);
+
+/** The server's connections inside a transaction: a list's open cursor. */
+async function openListTransactions(): Promise<number> {
+  const rows = await server.sql<{ count: string }>(
+    `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`,
+  );
+  return Number(rows[0].count);
+}
+
+/** Waits until every connection the server's pool opened is back in it, idle. */
+async function poolSettled(): Promise<{ total: number; idle: number }> {
+  for (let i = 0; i < 100 && pool().idleCount !== pool().totalCount; i++) await sleep(50);
+  return { total: pool().totalCount, idle: pool().idleCount };
+}
+
+/** A list request read only until its first bytes arrive, then left paused. */
+function startReading(path: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${server.url}${path}`, (response) => {
+      response.once('data', () => {
+        response.pause();
+        resolve(response);
+      });
+    }).on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const ns of ['streamed', 'large']) {
+    const created = await http(server.url, 'POST', deployments(ns), { body: deployment('template', ns) });
+    expect(created.status).toBe(201);
+  }
+  await copies('streamed', COPIES);
+  await copies('large', LARGE, 'x'.repeat(LARGE_BYTES));
+});
+afterAll(() => server.close());
+
+describe('a whole list is streamed', () => {
+  const list = deployments('streamed');
+  // a page as large as the list is read whole: the unstreamed encoding of the same list
+  const whole = `${list}?limit=5000`;
+
+  it('in JSON, the same bytes as the list read whole', async () => {
+    const [streamed, read] = [await http(server.url, 'GET', list), await http(server.url, 'GET', whole)];
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toBe('application/json');
+    expect(streamed.json.items).toHaveLength(COPIES + 1);
+    expect(streamed.json.metadata).toEqual({ selfLink: list, resourceVersion: read.json.metadata.resourceVersion });
+    expect(streamed.text).toBe(read.text);
+  });
+
+  it('in indented JSON and in YAML, the same bytes as the list read whole', async () => {
+    for (const headers of [{ 'user-agent': 'curl/8' }, { accept: 'application/yaml' }] as Record<string, string>[]) {
+      const [streamed, read] = [await http(server.url, 'GET', list, { headers }), await http(server.url, 'GET', whole, { headers })];
+      expect(streamed.status).toBe(200);
+      expect(streamed.text).toBe(read.text);
+    }
+    const yaml = (await http(server.url, 'GET', list, { headers: { accept: 'application/yaml' } })).text;
+    const json = (await http(server.url, 'GET', list)).json;
+    expect(loadYaml(yaml)).toEqual(json);
+    expect(json.items[7].metadata.annotations).toEqual({ ...ANNOTATIONS, big: '' });
+  });
+
+  it('in protobuf, the bytes the list encoded whole has, decoding to the JSON list', async () => {
+    const json = (await http(server.url, 'GET', list)).json;
+    const streamed = await http(server.url, 'GET', list, { headers: { accept: PROTOBUF } });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toBe(PROTOBUF);
+    expect(streamed.bytes.equals(encodeEnveloped(json))).toBe(true);
+    expect(decodeEnveloped(streamed.bytes)).toEqual(withoutNulls(json));
+  });
+
+  it('as an empty list in every media type, as it is read whole', async () => {
+    const empty = deployments('nothing-here');
+    for (const headers of [{}, { 'user-agent': 'curl/8' }, { accept: 'application/yaml' }] as Record<string, string>[]) {
+      const [streamed, read] = [await http(server.url, 'GET', empty, { headers }), await http(server.url, 'GET', `${empty}?limit=5`, { headers })];
+      expect(streamed.status).toBe(200);
+      expect(streamed.text).toBe(read.text);
+    }
+    const protobuf = await http(server.url, 'GET', empty, { headers: { accept: PROTOBUF } });
+    const json = (await http(server.url, 'GET', empty)).json;
+    expect(json.items).toEqual([]);
+    expect(protobuf.bytes.equals(encodeEnveloped(json))).toBe(true);
+  });
+
+  it('with selectors and at an exact resourceVersion, as the pages of the same list', async () => {
+    const first = await http(server.url, 'GET', list);
+    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{metadata,labels,app}', '"moved"') WHERE namespace = 'streamed' AND name = 'copy-00002'`);
+    const at = `resourceVersion=${first.json.metadata.resourceVersion}&resourceVersionMatch=Exact`;
+    const exact = await http(server.url, 'GET', `${list}?${at}&labelSelector=app%3Dstream`);
+    const paged = await http(server.url, 'GET', `${list}?${at}&labelSelector=app%3Dstream&limit=5000`);
+    expect(exact.status).toBe(200);
+    expect(exact.json.items).toHaveLength(COPIES + 1);
+    expect(exact.text).toBe(paged.text);
+    const now = await http(server.url, 'GET', `${list}?labelSelector=app%3Dstream`);
+    expect(now.json.items).toHaveLength(COPIES);
+  });
+});
+
+describe('a streamed list holds one connection while it is written', () => {
+  it('writes the list as the client reads it, and frees the cursor and the connection when the client goes away', async () => {
+    const response = await startReading(deployments('large'));
+    // the server waits for the client (backpressure): its cursor is still open, the rows not all read
+    await sleep(300);
+    expect(await openListTransactions()).toBe(1);
+    response.destroy();
+    await sleep(100);
+    expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
+    expect(await openListTransactions()).toBe(0);
+    expect(pool().waitingCount).toBe(0);
+  });
+
+  it('ends a response whose connection to the database is lost, and goes on serving', async () => {
+    const response = await startReading(deployments('large'));
+    await sleep(300);
+    const [{ pid }] = await server.sql<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`,
+    );
+    await server.sql('SELECT pg_terminate_backend($1)', [pid]);
+    const ended = new Promise<string>((resolve) => {
+      response.on('end', () => resolve('end'));
+      response.on('error', () => resolve('error'));
+      response.on('close', () => resolve('close'));
+    });
+    response.resume();
+    const how = await ended;
+    // the list cannot be completed: the client sees the response cut short, never a complete list
+    expect(how === 'error' || response.complete === false).toBe(true);
+    expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
+    const after = await http(server.url, 'GET', deployments('streamed'));
+    expect(after.status).toBe(200);
+    expect(after.json.items).toHaveLength(COPIES + 1);
+  });
+
+  it('answers the Status of a list that cannot be read before it starts, keeping no connection', async () => {
+    const future = await http(server.url, 'GET', `${deployments('large')}?resourceVersion=999999999&resourceVersionMatch=NotOlderThan`);
+    expect(future.status).toBe(504);
+    expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
+    expect(await openListTransactions()).toBe(0);
+  });
+});
