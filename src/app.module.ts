@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ApiExtensionsModule } from './apiextensions/apiextensions.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
@@ -32,6 +33,7 @@ export class AppModule {
         CoreModule,
         ExtensionsModule,
         FederationModule,
+        ApiExtensionsModule,
         GcModule,
         ObservabilityModule,
         HealthModule,

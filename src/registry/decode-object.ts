@@ -37,10 +37,19 @@ export function decodeObject(def: DecodeTarget, document: unknown, unknownFields
       if (value === undefined || value === null) continue;
       object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { path: field, found: unknownFields });
     }
-    if (unknownFields) reportUnknown(document, { ...TYPE_META, ...def.strategy.shape.jsonFields }, { path: '', found: unknownFields });
+    const { jsonFields, preserveUnknownFields } = def.strategy.shape;
+    if (preserveUnknownFields) keepUndeclared(document, jsonFields, object);
+    else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { path: '', found: unknownFields });
   } catch (error) {
     if (error instanceof ShapeError) throw cannotHandle(def, def.kind, error.message);
     throw error;
   }
   return object as KubeObject & { metadata: ObjectMeta };
+}
+
+/** Copies the members the shape does not declare, as sent, after the declared ones. */
+function keepUndeclared(document: Record<string, unknown>, declared: object, object: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(document)) {
+    if (!(field in declared) && !(field in TYPE_META) && value !== undefined) object[field] = value;
+  }
 }

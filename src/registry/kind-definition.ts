@@ -121,7 +121,33 @@ export interface KindDefinition {
   strategy: KindStrategy;
   /** the columns of its Table (`kubectl get`); none declared: the apiserver's default, NAME and AGE */
   columns?: readonly TableColumn[];
+  /** how its objects travel, where not as the built-in kinds' do (objects of stored definitions) */
+  wire?: WireForm;
 }
+
+/** What a kind's objects look like on the wire; the built-in kinds have BUILT_IN_WIRE. */
+export interface WireForm {
+  /** the media types of its request and response bodies (others: 415 and 406) */
+  mediaTypes: readonly ('application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf')[];
+  /** whether a strategic merge patch applies (415 otherwise: no Go type says how to merge its lists) */
+  strategicMerge: boolean;
+  /** the members of a list, in the order they are written */
+  listMembers: readonly ('kind' | 'apiVersion' | 'metadata' | 'items')[];
+  /** whether each item of a list carries kind and apiVersion */
+  itemTypeMeta: boolean;
+  /** the reason of a watch's 410 for a version older than the history: `Gone` from a watch cache, `Expired` without */
+  tooOldWatchReason: 'Gone' | 'Expired';
+}
+
+export const BUILT_IN_WIRE: WireForm = {
+  mediaTypes: ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'],
+  strategicMerge: true,
+  listMembers: ['kind', 'apiVersion', 'metadata', 'items'],
+  itemTypeMeta: false,
+  tooOldWatchReason: 'Gone',
+};
+
+export const wireOf = (def: Pick<KindDefinition, 'wire'>): WireForm => def.wire ?? BUILT_IN_WIRE;
 
 export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): string =>
   def.group ? `${def.group}/${def.version}` : def.version;

@@ -1,4 +1,4 @@
-import { groupVersion, KindDefinition } from './kind-definition';
+import { groupVersion, KindDefinition, wireOf } from './kind-definition';
 import { jsonMembers } from './json-members';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
@@ -57,20 +57,27 @@ export interface ListPageMeta {
 }
 
 export function toListOutput(def: KindDefinition, items: KubeObject[], resourceVersion: string, path: string, page: ListPageMeta = {}) {
-  return {
+  const withTypeMeta = wireOf(def).itemTypeMeta;
+  return listEnvelope(def, resourceVersion, path, page, items.map((item) => toOutput(def, item, { withTypeMeta })));
+}
+
+/** A list's members in the order the kind's wire form writes them. */
+function listEnvelope(def: KindDefinition, resourceVersion: string, path: string, page: ListPageMeta, items: unknown): Record<string, unknown> {
+  const members: Record<string, unknown> = {
     kind: def.listKind,
     apiVersion: groupVersion(def),
     metadata: { selfLink: path, resourceVersion, ...page },
-    items: items.map((item) => toOutput(def, item, { withTypeMeta: false })),
+    items,
   };
+  return Object.fromEntries(wireOf(def).listMembers.map((member) => [member, members[member]]));
 }
 
 /**
  * An item of a list as JSON text, from its body as stored (JSON text) and its resourceVersion: what toOutput makes
- * of it without type meta, with the values copied as text rather than parsed and serialized again (only the name and
- * namespace are parsed, for the selfLink).
+ * of it, with the values copied as text rather than parsed and serialized again (only the name and namespace are
+ * parsed, for the selfLink).
  */
-function listItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
+function listItemJson(def: KindDefinition, body: string, resourceVersion: string, typeMeta: string): string {
   let metadata = '{}';
   const rest: string[] = [];
   for (const { key, value } of jsonMembers(body)) {
@@ -83,7 +90,7 @@ function listItemJson(def: KindDefinition, body: string, resourceVersion: string
   meta.selfLink = JSON.stringify(selfLink(def, text(meta.namespace), text(meta.name) ?? ''));
   meta.resourceVersion = JSON.stringify(resourceVersion);
   const ordered = Object.entries(orderedMeta(meta as ObjectMeta)).map(([key, value]) => `"${key}":${value}`);
-  return `{"metadata":{${ordered.join(',')}}${rest.join('')}}`;
+  return `{${typeMeta}"metadata":{${ordered.join(',')}}${rest.join('')}}`;
 }
 
 /**
@@ -97,7 +104,9 @@ export function listOutputJson(
   path: string,
   page: ListPageMeta = {},
 ): string {
-  const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path, page));
-  const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion));
-  return `${envelope.slice(0, -'[]}'.length)}[${texts.join(',')}]}`;
+  const marker = '\u0000items';
+  const envelope = JSON.stringify(listEnvelope(def, resourceVersion, path, page, marker));
+  const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
+  const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion, typeMeta));
+  return envelope.replace(JSON.stringify(marker), () => `[${texts.join(',')}]`);
 }

@@ -47,6 +47,8 @@ export interface StructSchema {
   fields: Readonly<Record<string, Field>>;
   /** the fields as JSON has them: an inline field's own fields in its place */
   jsonFields: Readonly<Record<string, Field>>;
+  /** members beside the declared fields are kept as sent rather than dropped (objects of stored definitions) */
+  preserveUnknownFields?: true;
 }
 
 const leaf = (type: LeafType): Schema => ({ type });

@@ -84,6 +84,7 @@ export class SchemaWriter {
       type: 'object',
       properties: { ...typeMeta, ...Object.fromEntries(fields.map(([name, field]) => [name, this.property(field)])) },
       ...(required.length > 0 && { required }),
+      ...(type.preserveUnknownFields && { 'x-kubernetes-preserve-unknown-fields': true }),
       ...extensions,
     };
   }
