@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
 import { KindRegistry } from '../registry/kind-registry';
@@ -21,6 +21,7 @@ const sameRow = (a: KindDefinition, b: KindDefinition) => a.group === b.group &&
 export class ServedDefinitions implements OnModuleInit {
   /** the rows each stored definition serves, by `<definitions' resource key>/<definition name>` */
   private readonly served = new Map<string, KindDefinition[]>();
+  private readonly logger = new Logger('ServedDefinitions');
 
   constructor(
     private readonly registry: KindRegistry,
@@ -64,8 +65,16 @@ export class ServedDefinitions implements OnModuleInit {
     for (const kind of removed) void this.cleanup.deleteObjects(kind, change.resourceVersion);
   }
 
+  /** Serves what a definition says; one that cannot be served (written by SQL past the checks) serves nothing. */
   private serve(source: DefinitionSource, definition: KubeObject): void {
-    this.replaceRows(source, definition.metadata.name as string, source.kindsOf(definition));
+    const name = definition.metadata.name as string;
+    let rows: KindDefinition[] = [];
+    try {
+      rows = source.kindsOf(definition);
+    } catch (error) {
+      this.logger.error(`${source.stored.resource} ${name} cannot be served: ${(error as Error).message}`);
+    }
+    this.replaceRows(source, name, rows);
   }
 
   /** Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served. */

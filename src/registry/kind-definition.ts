@@ -61,14 +61,16 @@ export interface RollbackBinding {
 
 /**
  * How the server treats `metadata.generation` of a kind: `client` keeps what the client sent and never changes it;
- * `spec` sets 1 on create and adds 1 when the spec changes; `spec-and-annotations` also adds 1 on annotation changes.
+ * `spec` sets 1 on create and adds 1 when the spec changes; `spec-and-annotations` also adds 1 on annotation changes;
+ * `content` adds 1 when anything but the metadata changes (custom resources, whose status a main write keeps when
+ * they have a status subresource).
  */
-export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations';
+export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations' | 'content';
 
 /** How a kind's `status` is kept apart from the rest of the object (reference §11.1). */
 export interface StatusStrategy {
-  /** the status of a new object: Go's zero value, with the fields Go always writes */
-  empty: Readonly<Record<string, unknown>>;
+  /** the status of a new object: Go's zero value, with the fields Go always writes; none: no status until one is written */
+  empty?: Readonly<Record<string, unknown>>;
   /** metadata that a `/status` write takes from the stored object, besides what every update keeps */
   keepsLabels: boolean;
   /** checks of a `/status` write (metadata is checked by the generic store) */

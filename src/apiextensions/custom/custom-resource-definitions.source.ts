@@ -1,0 +1,66 @@
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
+import { defineKind, statusSubresource } from '../../registry/define-kind';
+import { ALL_VERBS, KindDefinition, WireForm } from '../../registry/kind-definition';
+import { DefinitionSource } from '../definition-source';
+import { definedObjectStrategy } from '../defined-object-strategy';
+import { defaultAndPrune } from '../schema/schema-defaults-pruning';
+import { SchemaValidator } from '../schema/schema-validation';
+import { SchemaNode } from '../schema/structural-schema';
+import { printerColumns } from './printer-columns';
+
+/**
+ * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
+ * Go type says how to merge their lists), lists as unstructured JSON writes them (members sorted, items with their
+ * kind), and 410 `Expired` for a too-old watch.
+ */
+const CUSTOM_WIRE: WireForm = {
+  mediaTypes: ['application/json', 'application/yaml'],
+  strategicMerge: false,
+  listMembers: ['apiVersion', 'items', 'kind', 'metadata'],
+  itemTypeMeta: true,
+  tooOldWatchReason: 'Expired',
+};
+
+/** The kind row of one served version of a definition. */
+function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
+  const { group = '', names = {}, scope } = crd.spec;
+  const kind = names.kind ?? '';
+  const schema = (version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) as SchemaNode;
+  const validator = new SchemaValidator(schema);
+  const hasStatus = version.subresources?.status !== undefined;
+  const strategy = definedObjectStrategy(group, version.name ?? '', kind, 'content', {
+    applyDefaults: (object) => defaultAndPrune(object, schema),
+    validate: (object) => validator.errors(object),
+    validateUpdate: (object) => validator.errors(object),
+    ...(hasStatus && { status: { keepsLabels: false, validate: (object: KubeObject) => validator.errors(object) } }),
+  });
+  const terminating = crd.metadata.deletionTimestamp !== undefined;
+  return defineKind(
+    { group, version: version.name ?? '' },
+    {
+      resource: names.plural ?? '',
+      kind,
+      listKind: names.listKind ?? `${kind}List`,
+      namespaced: scope === 'Namespaced',
+      shortNames: names.shortNames ?? [],
+      categories: names.categories ?? [],
+      // a terminating definition's objects are being deleted: no new ones (the apiserver answers 405)
+      verbs: terminating ? ALL_VERBS.filter((verb) => verb !== 'create') : ALL_VERBS,
+      subresources: hasStatus ? [statusSubresource(kind)] : [],
+      strategy,
+      columns: printerColumns(version.additionalPrinterColumns),
+      wire: CUSTOM_WIRE,
+    },
+  );
+}
+
+/** CustomResourceDefinitions as definitions: each serves its resource in every served version. */
+export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
+  stored: { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' },
+  kindsOf(definition: KubeObject): KindDefinition[] {
+    const crd = definition as CustomResourceDefinition;
+    if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];
+    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version));
+  },
+};
