@@ -257,3 +257,54 @@ describe('a cluster-scoped definition with several versions', () => {
     expect(versions.sort()).toEqual(['v1', 'v2']);
   });
 });
+
+describe('deleting a definition', () => {
+  it('deletes its objects, which watchers on both instances see, then the definition and its API', async () => {
+    const watchA = await WatchClient.open(on.a.url, `${CRONTABS}?watch=true`);
+    const watchB = await WatchClient.open(on.b.url, '/apis/stable.example.com/v1/watch/crontabs');
+    await watchA.count(2);
+    await watchB.count(2);
+    const deleted = await call(on.b, 'DELETE', `${CRDS}/crontabs.stable.example.com`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(deleted.json.metadata.deletionTimestamp).toEqual(expect.any(String));
+    for (const watch of [watchA, watchB]) {
+      const events = await watch.count(4);
+      expect(events.slice(2).map((e) => `${e.type} ${e.object.metadata.name}`).sort()).toEqual(['DELETED first', 'DELETED second']);
+      watch.close();
+    }
+    await untilStatus(on.a, `${CRDS}/crontabs.stable.example.com`, 404);
+    await untilStatus(on.a, CRONTABS, 404);
+    await untilStatus(on.b, CRONTABS, 404);
+    expect((await call(on.a, 'GET', '/apis')).json.groups.map((g: any) => g.name)).not.toContain('stable.example.com');
+    expect(await on.a.sql("SELECT name FROM objects WHERE api_group = 'stable.example.com'")).toEqual([]);
+  });
+
+  it('waits for the finalizers of its objects, refusing new objects meanwhile', async () => {
+    const widgets = '/apis/tools.example.com/v1/widgets';
+    const held = await call(on.a, 'POST', widgets, { metadata: { name: 'held', finalizers: ['example.com/hold'] }, spec: { size: 1 } });
+    expect(held.status).toBe(201);
+    expect((await call(on.a, 'DELETE', `${CRDS}/widgets.tools.example.com`)).status).toBe(200);
+    for (let i = 0; ; i++) {
+      const crd = (await call(on.b, 'GET', `${CRDS}/widgets.tools.example.com`)).json;
+      const terminating = crd.status.conditions.find((c: any) => c.type === 'Terminating');
+      const w = (await call(on.b, 'GET', `${widgets}/held`)).json;
+      if (terminating && w.metadata.deletionTimestamp) {
+        expect(terminating).toMatchObject({ status: 'True', reason: 'InstanceDeletionInProgress' });
+        break;
+      }
+      if (i > 100) throw new Error('the definition is not terminating');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (let i = 0; (await call(on.b, 'POST', `${widgets}?dryRun=All`, { metadata: { name: 'new' } })).status !== 405; i++) {
+      if (i > 100) throw new Error('new objects are still accepted');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await call(on.a, 'GET', `${CRDS}/widgets.tools.example.com`)).status).toBe(200); // still held
+    const current = (await call(on.a, 'GET', `${widgets}/held`)).json;
+    expect((await call(on.a, 'PUT', `${widgets}/held`, { ...current, metadata: { ...current.metadata, finalizers: [] } })).status).toBe(200);
+    await untilStatus(on.a, `${CRDS}/widgets.tools.example.com`, 404);
+    await untilStatus(on.b, widgets, 404);
+  });
+});

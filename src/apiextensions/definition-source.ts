@@ -7,6 +7,15 @@ export interface DefinitionSource {
   readonly stored: KindKey;
   /** the registry rows a definition serves; none while it cannot be served */
   kindsOf(definition: KubeObject): KindDefinition[];
+  /** how a deleted definition is held until the server has deleted its objects (a CRD's), if it is */
+  readonly cleanup?: DefinitionCleanup;
+}
+
+export interface DefinitionCleanup {
+  /** the finalizer that holds the definition */
+  finalizer: string;
+  /** marks the definition as having its objects deleted (a CRD's Terminating condition) */
+  inProgress(definition: KubeObject): void;
 }
 
 /** The injection token of every definition source the server follows. */

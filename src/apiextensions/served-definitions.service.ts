@@ -75,6 +75,11 @@ export class ServedDefinitions implements OnModuleInit {
       this.logger.error(`${source.stored.resource} ${name} cannot be served: ${(error as Error).message}`);
     }
     this.replaceRows(source, name, rows);
+    const { cleanup } = source;
+    if (cleanup && rows.length > 0 && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
+      const definitions = this.registry.find(source.stored.group, source.stored.version, source.stored.resource) as KindDefinition;
+      this.cleanup.finishDeletion(definitions, definition, rows[0], cleanup);
+    }
   }
 
   /** Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served. */

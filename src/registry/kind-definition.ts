@@ -90,6 +90,8 @@ export interface KindStrategy {
   orphanDependentsByDefault: boolean;
   /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
   deleteReturnsObject: boolean;
+  /** finalizers the first DELETE of an object adds, for the server's own work before it goes (a CRD's cleanup) */
+  deletionFinalizers?: readonly string[];
   /** the fields a fieldSelector may name */
   fieldLabels: Readonly<Record<string, FieldLabel>>;
   /** fills in the kind's defaults; runs on every decoded body */

@@ -1,5 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
+import { CLEANUP_FINALIZER, CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
+import { setCondition } from '../../modules/apiextensions/customresourcedefinition/crd.conditions';
 import { defineKind, statusSubresource } from '../../registry/define-kind';
 import { ALL_VERBS, KindDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
@@ -58,6 +59,16 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
 /** CustomResourceDefinitions as definitions: each serves its resource in every served version. */
 export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
   stored: { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' },
+  cleanup: {
+    finalizer: CLEANUP_FINALIZER,
+    inProgress: (definition) =>
+      setCondition(definition as CustomResourceDefinition, {
+        type: 'Terminating',
+        status: 'True',
+        reason: 'InstanceDeletionInProgress',
+        message: 'CustomResource deletion is in progress',
+      }),
+  },
   kindsOf(definition: KubeObject): KindDefinition[] {
     const crd = definition as CustomResourceDefinition;
     if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];

@@ -6,7 +6,7 @@ import { SchemaNode, structuralErrors } from '../../../apiextensions/schema/stru
 import { defineStrategy } from '../../../registry/kind-definition';
 import { settleStatus } from './crd.conditions';
 import { CUSTOM_RESOURCE_DEFINITION } from './crd.schema';
-import { CustomResourceDefinition } from './crd.types';
+import { CLEANUP_FINALIZER, CustomResourceDefinition } from './crd.types';
 import { validateDefinition, validateDefinitionUpdate } from './crd.validation';
 
 const asCrd = (object: KubeObject) => object as CustomResourceDefinition;
@@ -42,7 +42,8 @@ const validate = (object: KubeObject) => validateDefinition(asCrd(object), schem
 
 /**
  * CustomResourceDefinition (apiextensions.k8s.io/v1). Its status is the server's: on every write the names are
- * accepted and the API established (see crd.conditions.ts); `/status` writes it as a client says.
+ * accepted and the API established (see crd.conditions.ts); `/status` writes it as a client says. A deleted
+ * definition is held by its cleanup finalizer until its objects are gone (src/apiextensions).
  */
 export const CRD_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
@@ -50,6 +51,7 @@ export const CRD_STRATEGY = defineStrategy({
   generation: 'spec',
   supportsGenerateName: false,
   status: { empty: {}, keepsLabels: false, validate: () => [] },
+  deletionFinalizers: [CLEANUP_FINALIZER],
   applyDefaults,
   validate,
   validateUpdate: (object, old) => [...validate(object), ...validateDefinitionUpdate(asCrd(object), asCrd(old))],
