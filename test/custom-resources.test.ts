@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { load } from 'js-yaml';
 import { call, untilStatus, useTwoInstances } from './support/two-instances';
 import { WatchClient } from './support/watch-client';
@@ -124,6 +125,24 @@ describe('a CustomResourceDefinition created on one instance', () => {
       message: 'Required value: schemas are required',
       field: 'spec.versions[0].schema.openAPIV3Schema',
     });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes each served version\'s schema, in v2 as Swagger 2.0 reads it and in v3 as declared', async () => {
+    const v2 = (await call(on.b, 'GET', '/openapi/v2')).json;
+    await expect(SwaggerParser.validate(structuredClone(v2))).resolves.toBeDefined();
+    const cronTab = v2.definitions['com.example.stable.v1.CronTab'];
+    expect(cronTab['x-kubernetes-group-version-kind']).toEqual([{ group: 'stable.example.com', version: 'v1', kind: 'CronTab' }]);
+    expect(Object.keys(cronTab.properties)).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+    expect(cronTab.properties.metadata).toEqual({ $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
+    expect(cronTab.properties.spec.properties.replicas).toEqual({ type: 'integer', minimum: 1, maximum: 10, default: 1 });
+    expect(cronTab.properties.spec.properties.extra).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
+    expect(v2.paths).toHaveProperty(['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}/status']);
+    const v3 = (await call(on.b, 'GET', '/openapi/v3/apis/stable.example.com/v1')).json;
+    const v3CronTab = v3.components.schemas['com.example.stable.v1.CronTab'];
+    expect(v3CronTab.properties.spec.properties.extra).toEqual({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+    expect(v3CronTab.properties.spec.properties.ports['x-kubernetes-list-map-keys']).toEqual(['name']);
   });
 });
 

@@ -37,8 +37,8 @@ export function decodeObject(def: DecodeTarget, document: unknown, unknownFields
       if (value === undefined || value === null) continue;
       object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { path: field, found: unknownFields });
     }
-    const { jsonFields, preserveUnknownFields } = def.strategy.shape;
-    if (preserveUnknownFields) keepUndeclared(document, jsonFields, object);
+    const { jsonFields, declared } = def.strategy.shape;
+    if (declared) keepUndeclared(document, jsonFields, object);
     else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { path: '', found: unknownFields });
   } catch (error) {
     if (error instanceof ShapeError) throw cannotHandle(def, def.kind, error.message);

@@ -4,7 +4,7 @@ import { setCondition } from '../../modules/apiextensions/customresourcedefiniti
 import { defineKind, statusSubresource } from '../../registry/define-kind';
 import { ALL_VERBS, KindDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
-import { definedObjectStrategy } from '../defined-object-strategy';
+import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
 import { defaultAndPrune } from '../schema/schema-defaults-pruning';
 import { SchemaValidator } from '../schema/schema-validation';
 import { SchemaNode } from '../schema/structural-schema';
@@ -27,10 +27,10 @@ const CUSTOM_WIRE: WireForm = {
 function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
   const { group = '', names = {}, scope } = crd.spec;
   const kind = names.kind ?? '';
-  const schema = (version.schema?.openAPIV3Schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }) as SchemaNode;
+  const schema = (version.schema?.openAPIV3Schema as SchemaNode | undefined) ?? SCHEMALESS;
   const validator = new SchemaValidator(schema);
   const hasStatus = version.subresources?.status !== undefined;
-  const strategy = definedObjectStrategy(group, version.name ?? '', kind, 'content', {
+  const strategy = definedObjectStrategy({ group, version: version.name ?? '', kind, schema, generation: 'content' }, {
     applyDefaults: (object) => defaultAndPrune(object, schema),
     validate: (object) => validator.errors(object),
     validateUpdate: (object) => validator.errors(object),

@@ -2,7 +2,7 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { defineKind } from '../../registry/define-kind';
 import { KindDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
-import { definedObjectStrategy } from '../defined-object-strategy';
+import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
 import { thirdPartyNames } from './third-party-names';
 
 /**
@@ -39,7 +39,7 @@ export const THIRD_PARTY_RESOURCES: DefinitionSource = {
           resource: names.plural,
           kind: names.kind,
           namespaced: true,
-          strategy: definedObjectStrategy(names.group, version, names.kind, 'client'),
+          strategy: definedObjectStrategy({ group: names.group, version, kind: names.kind, schema: SCHEMALESS, generation: 'client' }),
           wire: THIRD_PARTY_WIRE,
         },
       ),

@@ -51,11 +51,12 @@ export function resourceKind(pkg: GoPackage, name: string, specs: Readonly<Recor
 }
 
 /**
- * A kind a stored definition declares at run time: ObjectMeta and whatever else its objects carry, kept as sent.
- * It stays out of the package catalogue (its objects have no protobuf form, and it goes when its definition goes).
+ * A kind a stored definition declares at run time, with the OpenAPI schema it declares: ObjectMeta, and whatever
+ * else its objects carry kept as sent. It stays out of the package catalogue (its objects have no protobuf form,
+ * and it goes when its definition goes).
  */
-export function definedKind(pkg: string, name: string): StructSchema {
-  const kind: StructSchema = { ...struct(pkg, name, { metadata: [1, OBJECT_META] }), preserveUnknownFields: true };
+export function definedKind(pkg: string, name: string, declared: Readonly<Record<string, unknown>>): StructSchema {
+  const kind: StructSchema = { ...struct(pkg, name, { metadata: [1, OBJECT_META] }), declared };
   lists.set(kind, struct(pkg, `${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind), required] }));
   return kind;
 }
