@@ -33,7 +33,7 @@ const CRONTAB_SCHEMA = {
         size: { 'x-kubernetes-int-or-string': true },
       },
     },
-    status: { type: 'object', properties: { replicas: { type: 'integer' }, lastRun: { type: 'string' } } },
+    status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, lastRun: { type: 'string' } } },
   },
 };
 
@@ -43,7 +43,7 @@ const crontabCrd = (versions: unknown[] = [
     served: true,
     storage: true,
     schema: { openAPIV3Schema: CRONTAB_SCHEMA },
-    subresources: { status: {} },
+    subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
     additionalPrinterColumns: [
       { name: 'Spec', type: 'string', jsonPath: '.spec.cronSpec' },
       { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
@@ -91,6 +91,7 @@ describe('a CustomResourceDefinition created on one instance', () => {
     const resources = (await call(on.b, 'GET', '/apis/stable.example.com/v1')).json.resources;
     expect(resources).toEqual([
       expect.objectContaining({ name: 'crontabs', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
+      expect.objectContaining({ name: 'crontabs/scale', kind: 'Scale', group: 'autoscaling', version: 'v1' }),
       expect.objectContaining({ name: 'crontabs/status', kind: 'CronTab' }),
     ]);
     expect((await call(on.b, 'GET', '/apis/stable.example.com/v1beta1/namespaces/default/crontabs')).status).toBe(404); // not served
@@ -206,6 +207,23 @@ describe('custom objects', () => {
     expect(main.json.metadata.generation).toBe(2);
   });
 
+  it('are scaled through their declared paths, within their schema', async () => {
+    const path = `${CRONTABS}/first/scale`;
+    await call(on.a, 'PATCH', `${CRONTABS}/first/status`, JSON.stringify({ status: { selector: 'app=cron' } }), { 'content-type': 'application/merge-patch+json' });
+    const scale = await call(on.b, 'GET', path);
+    expect(scale.status).toBe(200);
+    expect(scale.json).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 2 }, status: { replicas: 3, selector: 'app=cron' } });
+    const resized = await call(on.a, 'PATCH', path, JSON.stringify({ spec: { replicas: 5 } }), { 'content-type': 'application/merge-patch+json' });
+    expect(resized.status).toBe(200);
+    expect(resized.json.spec.replicas).toBe(5);
+    const object = (await call(on.b, 'GET', `${CRONTABS}/first`)).json;
+    expect(object.spec.replicas).toBe(5);
+    expect(object.metadata.generation).toBe(3);
+    const tooMany = await call(on.b, 'PUT', path, { ...resized.json, spec: { replicas: 20 } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json.details.causes[0]).toMatchObject({ field: 'spec.replicas' });
+  });
+
   it('are served in JSON and YAML, not protobuf, and take no strategic merge patch', async () => {
     const yaml = await call(on.b, 'GET', `${CRONTABS}/first`, undefined, { accept: 'application/yaml' });
     expect(yaml.status).toBe(200);
@@ -231,7 +249,7 @@ describe('custom objects', () => {
       ['Replicas', 'integer'],
       ['Age', 'date'],
     ]);
-    expect(table.json.rows[0].cells.slice(0, 3)).toEqual(['first', '* * * * */5', 2]);
+    expect(table.json.rows[0].cells.slice(0, 3)).toEqual(['first', '* * * * */5', 5]);
     expect(table.json.rows[0].cells[3]).toMatch(/^\d+s$/);
   });
 

@@ -28,6 +28,8 @@ spec:
   - name: v1
     served: true
     storage: true
+    subresources:
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
     additionalPrinterColumns:
     - {name: Spec, type: string, jsonPath: .spec.cronSpec}
     - {name: Replicas, type: integer, jsonPath: .spec.replicas}
@@ -91,6 +93,14 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     } finally {
       watching.stop();
     }
+  });
+
+  it('scales it', async () => {
+    const scaled = await onA(['scale', `crontabs.${group}`, 'my-cron', '--replicas=3', '-n', 'default']);
+    expect(scaled.stderr).toBe('');
+    expect(scaled.stdout.trim()).toBe(`crontab.${group}/my-cron scaled`);
+    const got = await onB(['get', `crontabs.${group}`, 'my-cron', '-n', 'default', '-o', 'jsonpath={.spec.replicas}']);
+    expect(got.stdout).toBe('3');
   });
 
   it('describes it', async () => {

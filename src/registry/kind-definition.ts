@@ -37,8 +37,16 @@ export interface KindKey {
 export interface ScaleVersion {
   /** the Scale kind; its group also names the errors of the subresource */
   kind: KindDefinition;
-  /** the Scale's status for the scaled object's observed replicas and pod selector */
-  status(replicas: number, selector: LabelSelector | undefined): Record<string, unknown>;
+  /** the Scale's status for the scaled object's observed replicas and pod selector (as an object, or as text) */
+  status(replicas: number, selector: LabelSelector | string | undefined): Record<string, unknown>;
+}
+
+/** Where an object keeps what its Scale shows, as field paths (a CRD's scale subresource declares them). */
+export interface ReplicaPaths {
+  spec: readonly string[];
+  status: readonly string[];
+  /** a label selector in its text form */
+  selector?: readonly string[];
 }
 
 export interface ScaleBinding {
@@ -47,6 +55,8 @@ export interface ScaleBinding {
   target?: KindKey;
   /** a failed write of the target becomes 409 Conflict on `<resource>/scale` (extensions' ReplicationController view) */
   writeErrorsAsConflict: boolean;
+  /** where the replicas and selector are, when not `spec.replicas`, `status.replicas` and the strategy's pod selector */
+  paths?: ReplicaPaths;
 }
 
 export interface RollbackBinding {

@@ -1,14 +1,16 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { CLEANUP_FINALIZER, CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
+import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
 import { setCondition } from '../../modules/apiextensions/customresourcedefinition/crd.conditions';
-import { defineKind, statusSubresource } from '../../registry/define-kind';
-import { ALL_VERBS, KindDefinition, WireForm } from '../../registry/kind-definition';
+import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
+import { ALL_VERBS, KindDefinition, SubresourceDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
 import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
 import { defaultAndPrune } from '../schema/schema-defaults-pruning';
 import { SchemaValidator } from '../schema/schema-validation';
 import { SchemaNode } from '../schema/structural-schema';
 import { printerColumns } from './printer-columns';
+import { parseJsonPath } from './simple-json-path';
 
 /**
  * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
@@ -22,6 +24,22 @@ const CUSTOM_WIRE: WireForm = {
   itemTypeMeta: true,
   tooOldWatchReason: 'Expired',
 };
+
+/** `.spec.replicas` as field names; undefined for a path that is not a chain of fields. */
+function fieldPath(jsonPath: string | undefined): string[] | undefined {
+  const steps = parseJsonPath(jsonPath ?? '');
+  if (!steps?.length || !steps.every((step) => 'field' in step)) return undefined;
+  return steps.map((step) => (step as { field: string }).field);
+}
+
+/** The `scale` subresource a version declares: an autoscaling/v1 Scale of the fields its paths name. */
+function scaleOf(scale: CrdScale | undefined): SubresourceDefinition[] {
+  const spec = fieldPath(scale?.specReplicasPath);
+  const status = fieldPath(scale?.statusReplicasPath);
+  if (!spec || !status) return [];
+  const selector = fieldPath(scale?.labelSelectorPath);
+  return [scaleSubresource({ version: AUTOSCALING_SCALE, writeErrorsAsConflict: false, paths: { spec, status, ...(selector && { selector }) } })];
+}
 
 /** The kind row of one served version of a definition. */
 function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
@@ -48,7 +66,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       categories: names.categories ?? [],
       // a terminating definition's objects are being deleted: no new ones (the apiserver answers 405)
       verbs: terminating ? ALL_VERBS.filter((verb) => verb !== 'create') : ALL_VERBS,
-      subresources: hasStatus ? [statusSubresource(kind)] : [],
+      subresources: [...(hasStatus ? [statusSubresource(kind)] : []), ...scaleOf(version.subresources?.scale)],
       strategy,
       columns: printerColumns(version.additionalPrinterColumns),
       wire: CUSTOM_WIRE,
