@@ -186,6 +186,8 @@ describe('custom objects', () => {
     const missing = await call(on.b, 'POST', CRONTABS, cronTab('bad', { image: 'x' }));
     expect(missing.status).toBe(422);
     expect(missing.json.details.causes).toEqual([{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.cronSpec' }]);
+    const twice = await call(on.b, 'POST', CRONTABS, cronTab('bad', { cronSpec: '* * * * *', ports: [{ name: 'a' }, { name: 'b', port: 1 }, { name: 'a', port: 2 }] }));
+    expect(twice.json.details.causes).toEqual([{ reason: 'FieldValueDuplicate', message: 'Duplicate value: {"name":"a"}', field: 'spec.ports[2]' }]);
     const wrongType = await call(on.b, 'POST', CRONTABS, cronTab('bad', { cronSpec: '* * * * *', replicas: 'two' }));
     expect(wrongType.json.details.causes).toEqual([
       { reason: 'FieldValueInvalid', message: 'Invalid value: "string": spec.replicas in body must be of type integer: "string"', field: 'spec.replicas' },

@@ -1,6 +1,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { FieldError, fieldErrors, formatValue } from '../../apimachinery/errors/field-error';
 import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { listTypeErrors } from './list-types';
 import { SchemaNode } from './structural-schema';
 
 /**
@@ -117,17 +118,17 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** A version's schema compiled once, checking objects against it. */
+/** A version's schema compiled once, checking objects against it (and its list types: no duplicate items). */
 export class SchemaValidator {
   private readonly check: ValidateFunction;
 
-  constructor(schema: SchemaNode) {
+  constructor(private readonly schema: SchemaNode) {
     this.check = newValidator().compile(forValidator(schema, true));
   }
 
   errors(object: unknown): FieldError[] {
-    if (this.check(object)) return [];
-    const found = (this.check.errors ?? []).map((error) => toFieldError(error, object)).filter((e): e is FieldError => !!e);
-    return found.filter((error, i) => found.findIndex((e) => e.field === error.field && e.message === error.message) === i);
+    const found = this.check(object) ? [] : (this.check.errors ?? []).map((error) => toFieldError(error, object)).filter((e): e is FieldError => !!e);
+    const unique = found.filter((error, i) => found.findIndex((e) => e.field === error.field && e.message === error.message) === i);
+    return [...unique, ...listTypeErrors(object, this.schema)];
   }
 }
