@@ -165,6 +165,12 @@ describe('custom objects', () => {
       size: '1Gi',
     });
     expect(created.json).not.toHaveProperty('topLevel');
+    const strict = await call(on.b, 'POST', `${CRONTABS}?fieldValidation=Strict`, cronTab('strict', { cronSpec: '* * * * *', ports: [{ name: 'x', colour: 'red' }] }, { topLevel: 1 }));
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toContain('strict decoding error: unknown field "spec.ports[0].colour", unknown field "topLevel"');
+    const warned = await call(on.b, 'POST', `${CRONTABS}?fieldValidation=Warn&dryRun=All`, cronTab('warned', { cronSpec: '* * * * *' }, { topLevel: 1 }));
+    expect(warned.status).toBe(201);
+    expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"topLevel\\""');
     expect(created.json).not.toHaveProperty('status'); // status is written through /status only
     expect(created.json.metadata.generation).toBe(1);
     const read = await call(on.b, 'GET', `${CRONTABS}/first`);

@@ -5,7 +5,7 @@ import { jsonType } from '../apimachinery/meta/json-value';
 import { isPlainObject, KubeObject, ObjectMeta } from '../apimachinery/meta/kube-object';
 
 /** What a body is decoded as: a kind of the registry, or a subresource's kind (Scale, DeploymentRollback). */
-export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'shape'> };
+export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'shape' | 'prunedFields'> };
 
 /** The 400 of a body the decoder cannot make an object of the endpoint's kind from. */
 export const cannotHandle = (def: Pick<DecodeTarget, 'version' | 'kind'>, kind: string, reason: string) =>
@@ -38,7 +38,10 @@ export function decodeObject(def: DecodeTarget, document: unknown, unknownFields
       object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { path: field, found: unknownFields });
     }
     const { jsonFields, declared } = def.strategy.shape;
-    if (declared) keepUndeclared(document, jsonFields, object);
+    if (declared) {
+      keepUndeclared(document, jsonFields, object);
+      if (unknownFields && def.strategy.prunedFields) unknownFields.push(...def.strategy.prunedFields(object as KubeObject));
+    }
     else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { path: '', found: unknownFields });
   } catch (error) {
     if (error instanceof ShapeError) throw cannotHandle(def, def.kind, error.message);

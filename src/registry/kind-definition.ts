@@ -106,6 +106,9 @@ export interface KindStrategy {
   fieldLabels: Readonly<Record<string, FieldLabel>>;
   /** fills in the kind's defaults; runs on every decoded body */
   applyDefaults(object: KubeObject): void;
+  /** for kinds whose schema prunes what it does not declare (custom resources): the paths it would prune, which
+   * `fieldValidation` reports as unknown fields */
+  prunedFields?(object: KubeObject): string[];
   /** kind-specific checks of a new object (metadata is checked by the generic store) */
   validate(object: KubeObject): FieldError[];
   /** kind-specific checks of an update */

@@ -50,6 +50,11 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
   const hasStatus = version.subresources?.status !== undefined;
   const strategy = definedObjectStrategy({ group, version: version.name ?? '', kind, schema, generation: 'content' }, {
     applyDefaults: (object) => defaultAndPrune(object, schema),
+    prunedFields: (object) => {
+      const pruned: string[] = [];
+      defaultAndPrune(structuredClone(object), schema, pruned);
+      return pruned;
+    },
     validate: (object) => validator.errors(object),
     validateUpdate: (object) => validator.errors(object),
     ...(hasStatus && { status: { keepsLabels: false, validate: (object: KubeObject) => validator.errors(object) } }),
