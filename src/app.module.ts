@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ApiExtensionsModule } from './apiextensions/apiextensions.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
@@ -6,6 +7,7 @@ import { DatabaseModule } from './database/database.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './modules/core/core.module';
+import { ApiExtensionsGroupModule } from './modules/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
 import { ObservabilityModule } from './observability/observability.module';
@@ -32,6 +34,8 @@ export class AppModule {
         CoreModule,
         ExtensionsModule,
         FederationModule,
+        ApiExtensionsGroupModule,
+        ApiExtensionsModule,
         GcModule,
         ObservabilityModule,
         HealthModule,

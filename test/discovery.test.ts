@@ -115,6 +115,7 @@ describe('/apis', () => {
       groups: [
         { ...groupBody('extensions'), serverAddressByClientCIDRs },
         { ...groupBody('federation'), serverAddressByClientCIDRs },
+        { ...groupBody('apiextensions.k8s.io', 'v1'), serverAddressByClientCIDRs },
         { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],
     };

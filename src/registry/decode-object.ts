@@ -5,7 +5,7 @@ import { jsonType } from '../apimachinery/meta/json-value';
 import { isPlainObject, KubeObject, ObjectMeta } from '../apimachinery/meta/kube-object';
 
 /** What a body is decoded as: a kind of the registry, or a subresource's kind (Scale, DeploymentRollback). */
-export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'shape'> };
+export type DecodeTarget = Pick<KindDefinition, 'group' | 'version' | 'kind'> & { strategy: Pick<KindStrategy, 'shape' | 'prunedFields'> };
 
 /** The 400 of a body the decoder cannot make an object of the endpoint's kind from. */
 export const cannotHandle = (def: Pick<DecodeTarget, 'version' | 'kind'>, kind: string, reason: string) =>
@@ -37,10 +37,22 @@ export function decodeObject(def: DecodeTarget, document: unknown, unknownFields
       if (value === undefined || value === null) continue;
       object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { path: field, found: unknownFields });
     }
-    if (unknownFields) reportUnknown(document, { ...TYPE_META, ...def.strategy.shape.jsonFields }, { path: '', found: unknownFields });
+    const { jsonFields, declared } = def.strategy.shape;
+    if (declared) {
+      keepUndeclared(document, jsonFields, object);
+      if (unknownFields && def.strategy.prunedFields) unknownFields.push(...def.strategy.prunedFields(object as KubeObject));
+    }
+    else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { path: '', found: unknownFields });
   } catch (error) {
     if (error instanceof ShapeError) throw cannotHandle(def, def.kind, error.message);
     throw error;
   }
   return object as KubeObject & { metadata: ObjectMeta };
+}
+
+/** Copies the members the shape does not declare, as sent, after the declared ones. */
+function keepUndeclared(document: Record<string, unknown>, declared: object, object: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(document)) {
+    if (!(field in declared) && !(field in TYPE_META) && value !== undefined) object[field] = value;
+  }
 }

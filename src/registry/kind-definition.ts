@@ -37,8 +37,16 @@ export interface KindKey {
 export interface ScaleVersion {
   /** the Scale kind; its group also names the errors of the subresource */
   kind: KindDefinition;
-  /** the Scale's status for the scaled object's observed replicas and pod selector */
-  status(replicas: number, selector: LabelSelector | undefined): Record<string, unknown>;
+  /** the Scale's status for the scaled object's observed replicas and pod selector (as an object, or as text) */
+  status(replicas: number, selector: LabelSelector | string | undefined): Record<string, unknown>;
+}
+
+/** Where an object keeps what its Scale shows, as field paths (a CRD's scale subresource declares them). */
+export interface ReplicaPaths {
+  spec: readonly string[];
+  status: readonly string[];
+  /** a label selector in its text form */
+  selector?: readonly string[];
 }
 
 export interface ScaleBinding {
@@ -47,6 +55,8 @@ export interface ScaleBinding {
   target?: KindKey;
   /** a failed write of the target becomes 409 Conflict on `<resource>/scale` (extensions' ReplicationController view) */
   writeErrorsAsConflict: boolean;
+  /** where the replicas and selector are, when not `spec.replicas`, `status.replicas` and the strategy's pod selector */
+  paths?: ReplicaPaths;
 }
 
 export interface RollbackBinding {
@@ -61,14 +71,16 @@ export interface RollbackBinding {
 
 /**
  * How the server treats `metadata.generation` of a kind: `client` keeps what the client sent and never changes it;
- * `spec` sets 1 on create and adds 1 when the spec changes; `spec-and-annotations` also adds 1 on annotation changes.
+ * `spec` sets 1 on create and adds 1 when the spec changes; `spec-and-annotations` also adds 1 on annotation changes;
+ * `content` adds 1 when anything but the metadata changes (custom resources, whose status a main write keeps when
+ * they have a status subresource).
  */
-export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations';
+export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations' | 'content';
 
 /** How a kind's `status` is kept apart from the rest of the object (reference §11.1). */
 export interface StatusStrategy {
-  /** the status of a new object: Go's zero value, with the fields Go always writes */
-  empty: Readonly<Record<string, unknown>>;
+  /** the status of a new object: Go's zero value, with the fields Go always writes; none: no status until one is written */
+  empty?: Readonly<Record<string, unknown>>;
   /** metadata that a `/status` write takes from the stored object, besides what every update keeps */
   keepsLabels: boolean;
   /** checks of a `/status` write (metadata is checked by the generic store) */
@@ -88,10 +100,15 @@ export interface KindStrategy {
   orphanDependentsByDefault: boolean;
   /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
   deleteReturnsObject: boolean;
+  /** finalizers the first DELETE of an object adds, for the server's own work before it goes (a CRD's cleanup) */
+  deletionFinalizers?: readonly string[];
   /** the fields a fieldSelector may name */
   fieldLabels: Readonly<Record<string, FieldLabel>>;
   /** fills in the kind's defaults; runs on every decoded body */
   applyDefaults(object: KubeObject): void;
+  /** for kinds whose schema prunes what it does not declare (custom resources): the paths it would prune, which
+   * `fieldValidation` reports as unknown fields */
+  prunedFields?(object: KubeObject): string[];
   /** kind-specific checks of a new object (metadata is checked by the generic store) */
   validate(object: KubeObject): FieldError[];
   /** kind-specific checks of an update */
@@ -121,7 +138,33 @@ export interface KindDefinition {
   strategy: KindStrategy;
   /** the columns of its Table (`kubectl get`); none declared: the apiserver's default, NAME and AGE */
   columns?: readonly TableColumn[];
+  /** how its objects travel, where not as the built-in kinds' do (objects of stored definitions) */
+  wire?: WireForm;
 }
+
+/** What a kind's objects look like on the wire; the built-in kinds have BUILT_IN_WIRE. */
+export interface WireForm {
+  /** the media types of its request and response bodies (others: 415 and 406) */
+  mediaTypes: readonly ('application/json' | 'application/yaml' | 'application/vnd.kubernetes.protobuf')[];
+  /** whether a strategic merge patch applies (415 otherwise: no Go type says how to merge its lists) */
+  strategicMerge: boolean;
+  /** the members of a list, in the order they are written */
+  listMembers: readonly ('kind' | 'apiVersion' | 'metadata' | 'items')[];
+  /** whether each item of a list carries kind and apiVersion */
+  itemTypeMeta: boolean;
+  /** the reason of a watch's 410 for a version older than the history: `Gone` from a watch cache, `Expired` without */
+  tooOldWatchReason: 'Gone' | 'Expired';
+}
+
+export const BUILT_IN_WIRE: WireForm = {
+  mediaTypes: ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'],
+  strategicMerge: true,
+  listMembers: ['kind', 'apiVersion', 'metadata', 'items'],
+  itemTypeMeta: false,
+  tooOldWatchReason: 'Gone',
+};
+
+export const wireOf = (def: Pick<KindDefinition, 'wire'>): WireForm => def.wire ?? BUILT_IN_WIRE;
 
 export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): string =>
   def.group ? `${def.group}/${def.version}` : def.version;

@@ -17,24 +17,45 @@ export interface ApiEndpoint {
 }
 
 /**
- * Every served kind, registered by the API group modules at start-up. The generic handlers look kinds up here by
- * path; nothing else in the request path knows which kinds exist.
+ * Every served kind: registered by the API group modules at start-up, and added and removed at run time as stored
+ * definitions come and go (src/apiextensions). The generic handlers look kinds up here by path; nothing else in the
+ * request path knows which kinds exist.
  */
 @Injectable()
 export class KindRegistry {
   private readonly groups: ApiGroupVersion[] = [];
   private readonly kinds = new Map<string, KindDefinition>();
   private readonly endpoints = new Map<string, ApiEndpoint[]>();
+  private changes = 0;
+
+  /** Changes whenever a kind or group version comes or goes: what is derived from the registry compares it. */
+  get revision(): number {
+    return this.changes;
+  }
 
   registerGroup(groupVersion: ApiGroupVersion, kinds: readonly KindDefinition[]): void {
-    this.groups.push(groupVersion);
+    if (!this.findGroupVersion(groupVersion.group, groupVersion.version)) this.groups.push(groupVersion);
     for (const kind of kinds) this.kinds.set(KindRegistry.key(kind.group, kind.version, kind.resource), kind);
+    this.changes += 1;
+  }
+
+  /** Removes a kind; its group version goes too when nothing else is served in it. */
+  unregister(kind: KindDefinition): void {
+    const key = KindRegistry.key(kind.group, kind.version, kind.resource);
+    if (this.kinds.get(key) !== kind) return;
+    this.kinds.delete(key);
+    if (this.kindsOf(kind.group, kind.version).length === 0 && this.endpointsOf(kind.group, kind.version).length === 0) {
+      const index = this.groups.findIndex((g) => g.group === kind.group && g.version === kind.version);
+      if (index >= 0) this.groups.splice(index, 1);
+    }
+    this.changes += 1;
   }
 
   registerEndpoints(groupVersion: ApiGroupVersion, endpoints: readonly ApiEndpoint[]): void {
     if (!this.findGroupVersion(groupVersion.group, groupVersion.version)) this.groups.push(groupVersion);
     const key = KindRegistry.key(groupVersion.group, groupVersion.version, '');
     this.endpoints.set(key, [...(this.endpoints.get(key) ?? []), ...endpoints]);
+    this.changes += 1;
   }
 
   endpointsOf(group: string, version: string): readonly ApiEndpoint[] {

@@ -1,4 +1,4 @@
-import { groupVersion, KindDefinition } from './kind-definition';
+import { groupVersion, KindDefinition, wireOf } from './kind-definition';
 import { OutputItem } from './store/list-cursor';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
@@ -57,25 +57,34 @@ export interface ListPageMeta {
 }
 
 export function toListOutput(def: KindDefinition, items: KubeObject[], resourceVersion: string, path: string, page: ListPageMeta = {}) {
-  return {
+  const withTypeMeta = wireOf(def).itemTypeMeta;
+  return listEnvelope(def, resourceVersion, path, page, items.map((item) => toOutput(def, item, { withTypeMeta })));
+}
+
+/** A list's members in the order the kind's wire form writes them. */
+function listEnvelope(def: KindDefinition, resourceVersion: string, path: string, page: ListPageMeta, items: unknown): Record<string, unknown> {
+  const members: Record<string, unknown> = {
     kind: def.listKind,
     apiVersion: groupVersion(def),
     metadata: { selfLink: path, resourceVersion, ...page },
-    items: items.map((item) => toOutput(def, item, { withTypeMeta: false })),
+    items,
   };
+  return Object.fromEntries(wireOf(def).listMembers.map((member) => [member, members[member]]));
 }
 
 /**
- * An item of a list as JSON text (what toOutput makes of it without type meta), from the parts of its stored body
- * read as text: only the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the
- * other members are copied as they are.
+/**
+ * An item of a list as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only
+ * the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are
+ * copied as they are.
  */
 export function listItemJson(def: KindDefinition, item: OutputItem): string {
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
   meta.resourceVersion = item.resourceVersion;
+  const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
   const metadata = JSON.stringify(orderedMeta(meta));
-  return item.rest === '{}' ? `{"metadata":${metadata}}` : `{"metadata":${metadata},${item.rest.slice(1)}`;
+  return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
 }
 
 /**
@@ -83,7 +92,8 @@ export function listItemJson(def: KindDefinition, item: OutputItem): string {
  * without parsing every body only to serialize it again.
  */
 export function listOutputJson(def: KindDefinition, items: OutputItem[], resourceVersion: string, path: string, page: ListPageMeta = {}): string {
-  const envelope = JSON.stringify(toListOutput(def, [], resourceVersion, path, page));
+  const marker = '\u0000items';
+  const envelope = JSON.stringify(listEnvelope(def, resourceVersion, path, page, marker));
   const texts = items.map((item) => listItemJson(def, item));
-  return `${envelope.slice(0, -'[]}'.length)}[${texts.join(',')}]}`;
+  return envelope.replace(JSON.stringify(marker), () => `[${texts.join(',')}]`);
 }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { apiErrors, Status } from '../apimachinery/errors/status-error';
-import { KindDefinition } from '../registry/kind-definition';
+import { KindDefinition, wireOf } from '../registry/kind-definition';
 import { ListOptions, listConditions } from '../registry/store/list-options';
 import { ObjectStore } from '../registry/store/object-store';
 import { Settings } from '../config/settings';
@@ -22,14 +22,14 @@ export function watchTimeoutSeconds(requested: number | undefined, minRequestTim
 /** `deployments.extensions`, as the apiserver names a resource in its metrics. */
 const groupResource = (def: KindDefinition) => (def.group ? `${def.resource}.${def.group}` : def.resource);
 
-function gone(requested: string, compactedThrough: bigint): Status {
+function gone(def: KindDefinition, requested: string, compactedThrough: bigint): Status {
   return {
     kind: 'Status',
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
     message: `too old resource version: ${requested} (${compactedThrough})`,
-    reason: 'Gone',
+    reason: wireOf(def).tooOldWatchReason,
     code: 410,
   };
 }
@@ -93,7 +93,7 @@ export class WatchService implements BeforeApplicationShutdown {
         session.startFromHistory([], BigInt(requested));
       } else {
         const { compactedThrough, changes } = await this.history.between(def.group, def.resource, BigInt(requested), position);
-        if (BigInt(requested) < compactedThrough) session.fail(gone(requested, compactedThrough));
+        if (BigInt(requested) < compactedThrough) session.fail(gone(def, requested, compactedThrough));
         else session.startFromHistory(changes, position);
       }
     } catch (error) {

@@ -6,7 +6,8 @@ export type CauseType =
   | 'FieldValueInvalid'
   | 'FieldValueNotSupported'
   | 'FieldValueForbidden'
-  | 'FieldValueTooLong';
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany';
 
 export interface FieldError {
   type: CauseType;
@@ -60,5 +61,10 @@ export const fieldErrors = {
     type: 'FieldValueNotFound',
     field,
     message: `Not found: ${formatValue(value)}`,
+  }),
+  tooMany: (field: string, actual: number, max: number): FieldError => ({
+    type: 'FieldValueTooMany',
+    field,
+    message: `Too many: ${actual}: must have at most ${max} items`,
   }),
 };

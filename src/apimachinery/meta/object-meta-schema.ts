@@ -1,4 +1,4 @@
-import { FieldSpec, mergedBy, required, s, StructSchema } from '../schema/schema';
+import { FieldSpec, mergedBy, required, s, struct, StructSchema } from '../schema/schema';
 import { GoPackage } from '../schema/go-packages';
 import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
 
@@ -47,6 +47,17 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
 export function resourceKind(pkg: GoPackage, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
   const kind = pkg.struct(name, { metadata: [1, OBJECT_META], ...specs });
   lists.set(kind, pkg.struct(`${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind), required] }));
+  return kind;
+}
+
+/**
+ * A kind a stored definition declares at run time, with the OpenAPI schema it declares: ObjectMeta, and whatever
+ * else its objects carry kept as sent. It stays out of the package catalogue (its objects have no protobuf form,
+ * and it goes when its definition goes).
+ */
+export function definedKind(pkg: string, name: string, declared: Readonly<Record<string, unknown>>): StructSchema {
+  const kind: StructSchema = { ...struct(pkg, name, { metadata: [1, OBJECT_META] }), declared };
+  lists.set(kind, struct(pkg, `${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind), required] }));
   return kind;
 }
 

@@ -47,6 +47,11 @@ export interface StructSchema {
   fields: Readonly<Record<string, Field>>;
   /** the fields as JSON has them: an inline field's own fields in its place */
   jsonFields: Readonly<Record<string, Field>>;
+  /**
+   * For a kind a stored definition declares: the OpenAPI schema it declares (published as it is), and the sign that
+   * members beside the fields are kept as sent by decoding rather than dropped (the definition's schema prunes them)
+   */
+  declared?: Readonly<Record<string, unknown>>;
 }
 
 const leaf = (type: LeafType): Schema => ({ type });

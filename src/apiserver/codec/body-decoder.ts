@@ -19,11 +19,19 @@ const unrecognized = (expected: string, bytes: Buffer, reason: string) =>
 /**
  * Reads a JSON, YAML or protobuf request body into plain JSON values that PostgreSQL can store: the same document
  * whatever the encoding. `expected` names the kind the endpoint takes (for error messages), and with
- * `expectedApiVersion` the message of a protobuf envelope that leaves them out; anything unreadable is a 400, an
- * unknown Content-Type a 415.
+ * `expectedApiVersion` the message of a protobuf envelope that leaves them out; anything unreadable is a 400, a
+ * Content-Type that is unknown or not among the resource's `accepted` types a 415.
  */
-export function decodeDocument(body: RawBody, contentType: string | undefined, expected: string, expectedApiVersion?: string): unknown {
+export function decodeDocument(
+  body: RawBody,
+  contentType: string | undefined,
+  expected: string,
+  expectedApiVersion?: string,
+  accepted: readonly string[] = BODY_TYPES,
+): unknown {
   const bytes = body ?? Buffer.alloc(0);
+  const type = bareType(contentType);
+  if (type !== '' && !accepted.includes(type)) throw apiErrors.unsupportedMediaType(accepted);
   const document = parseDocument(bytes, contentType, expected, expectedApiVersion);
   const unstorable = unstorableReason(document);
   if (unstorable) throw unrecognized(expected, bytes, unstorable);

@@ -7,7 +7,7 @@ import { protobufFailure, YAML_OPTIONS } from './response-encoder';
 
 /** A list whose items are read while its response is written. */
 export interface ListSource {
-  /** everything but the items: kind, apiVersion and metadata, in that order */
+  /** the list with no items, its members in the order the kind writes them (the items go where `items` is) */
   readonly envelope: JsonObject;
   /** the items as compact JSON text, a batch at a time; each call reads them again from the first */
   batches(): AsyncIterable<string[]>;

@@ -45,23 +45,24 @@ function parseAccept(header: string): AcceptEntry[] {
   return entries.sort((a, b) => b.q - a.q || specificity(b) - specificity(a) || a.index - b.index);
 }
 
-function matchType(entry: AcceptEntry): ResponseType | undefined {
-  if (entry.type === '*' && entry.subtype === '*') return JSON_TYPE;
+function matchType(entry: AcceptEntry, offered: readonly ResponseType[]): ResponseType | undefined {
+  if (entry.type === '*' && entry.subtype === '*') return offered[0];
   if (entry.type !== 'application') return undefined;
-  if (entry.subtype === '*') return JSON_TYPE;
-  return RESPONSE_TYPES.find((t) => t === `application/${entry.subtype}`);
+  if (entry.subtype === '*') return offered[0];
+  return offered.find((t) => t === `application/${entry.subtype}`);
 }
 
 /**
  * Chooses the response type from an Accept header the way later apiservers do (reference §14.1, Recommended):
  * entries are tried by q-value and specificity, and an entry this server cannot honour (a conversion it does not
  * make, a Table where the verb has none, or a stream type that cannot stream) is skipped rather than failing the
- * request. `tables` says whether the request's objects may be answered as a Table (get, list and watch).
+ * request. `tables` says whether the request's objects may be answered as a Table (get, list and watch); `offered`
+ * are the types the resource is served in (a kind may offer fewer, as ThirdPartyResource data offers JSON alone).
  */
-export function negotiate(accept: string | undefined, forWatch: boolean, tables = false): Negotiated {
+export function negotiate(accept: string | undefined, forWatch: boolean, tables = false, offered: readonly ResponseType[] = RESPONSE_TYPES): Negotiated {
   if (!accept || accept.trim() === '') return { type: JSON_TYPE, pretty: false };
   for (const entry of parseAccept(accept)) {
-    const type = matchType(entry);
+    const type = matchType(entry, offered);
     if (!type) continue;
     if (forWatch && !WATCH_TYPES.includes(type)) continue;
     if (entry.params.sv !== undefined && entry.params.sv !== 'v1') continue;
@@ -70,5 +71,7 @@ export function negotiate(accept: string | undefined, forWatch: boolean, tables 
     const table = tables ? tableVersion(entry, type) : undefined;
     if (table) return { type, pretty, table };
   }
-  throw apiErrors.notAcceptable(forWatch ? WATCH_RESPONSE_TYPES : RESPONSE_TYPES);
+  throw apiErrors.notAcceptable(
+    forWatch ? WATCH_RESPONSE_TYPES.filter((t) => offered.some((o) => t.startsWith(`${o};`))) : offered,
+  );
 }

@@ -5,7 +5,7 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { toOutput } from '../../registry/object-output';
 import { applyPatch, decodePatch, Patch } from './apply-patch';
 import { typeFacts } from '../../apimachinery/patch/strategic-merge-schema';
-import { groupVersion } from '../../registry/kind-definition';
+import { groupVersion, wireOf } from '../../registry/kind-definition';
 import { parseResourceVersion } from '../../apimachinery/parameters/query';
 import { pathSegmentName } from '../../apimachinery/validation/names';
 import { ApiRequest } from './api-request';
@@ -13,7 +13,7 @@ import { decodeValidated } from './field-validation';
 
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
 export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
-  const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target));
+  const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target), wireOf(request.def).mediaTypes);
   const { object, warnings } = decodeValidated(request, target, document);
   request.warnings.push(...warnings);
   return object;
@@ -32,7 +32,8 @@ export function readReplacement(request: ApiRequest, target: DecodeTarget = requ
 
 /** The request body read as a patch of an object of the endpoint's kind, or of the given kind (a Scale). */
 export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
-  return decodePatch(request.contentType, request.body, typeFacts(target.strategy.shape));
+  const strategicMerge = wireOf(request.def).strategicMerge;
+  return decodePatch(request.contentType, request.body, strategicMerge ? typeFacts(target.strategy.shape) : undefined);
 }
 
 /**

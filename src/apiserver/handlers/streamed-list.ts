@@ -16,8 +16,7 @@ export class StreamedList implements ListSource {
     private readonly cursor: ListCursor,
     path: string,
   ) {
-    const { items: _items, ...envelope } = toListOutput(def, [], cursor.resourceVersion, path);
-    this.envelope = envelope;
+    this.envelope = toListOutput(def, [], cursor.resourceVersion, path);
   }
 
   async *batches(): AsyncGenerator<string[]> {

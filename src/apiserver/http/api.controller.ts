@@ -6,6 +6,7 @@ import { DiscoveryService } from '../discovery/discovery.service';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { VerbHandlers } from '../handlers/verb-handlers';
 import { KindRegistry } from '../../registry/kind-registry';
+import { wireOf } from '../../registry/kind-definition';
 import { parsePath, ResourcePath } from '../request/resource-path';
 import { looseBool, param, Query } from '../../apimachinery/parameters/query';
 import { resolveVerb } from '../request/verb';
@@ -85,7 +86,8 @@ export class ApiController {
     if (path.subresource !== undefined && verb === 'get' && looseBool(param(query, 'export'))) {
       throw apiErrors.badRequest(`export of "${def.resource}" is not supported`); // reference §7.5
     }
-    const negotiated = negotiate(request.headers.accept, verb === 'watch', TABLE_VERBS.has(verb) && path.subresource === undefined);
+    const tableVerb = TABLE_VERBS.has(verb) && path.subresource === undefined;
+    const negotiated = negotiate(request.headers.accept, verb === 'watch', tableVerb, wireOf(def).mediaTypes);
     const tables = negotiated.table && new TableConvertor(def, negotiated.table, query);
     const warnings: string[] = [];
     const handled = await handler.handle({

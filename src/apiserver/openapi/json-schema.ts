@@ -1,4 +1,5 @@
 import { Field, LeafType, Schema, StructSchema } from '../../apimachinery/schema/schema';
+import { declaredDefinition } from './declared-schema';
 
 /** An OpenAPI schema object (v2's and v3's are the same for what this server declares). */
 export type JsonSchema = Record<string, unknown>;
@@ -77,6 +78,10 @@ export class SchemaWriter {
    * (`extensions` name its group-version-kinds) also has `apiVersion` and `kind`, which its body carries.
    */
   definition(type: StructSchema, extensions: JsonSchema = {}): JsonSchema {
+    if (type.declared) {
+      // v2 documents are the ones whose references are not wrapped
+      return declaredDefinition(type.declared, this.schema(type.jsonFields.metadata.schema), !this.wrapReferences, extensions);
+    }
     const fields = Object.entries(type.jsonFields);
     const required = fields.filter(([, field]) => field.required).map(([name]) => name);
     const typeMeta = extensions['x-kubernetes-group-version-kind'] ? TYPE_META : {};

@@ -64,7 +64,7 @@ export class OpenApiDocuments {
 
   private current(): Documents {
     const kinds = this.registry.groupVersions().flatMap((gv) => this.registry.kindsOf(gv.group, gv.version));
-    const key = `${catalogueRevision()}/${kinds.length}`;
+    const key = `${catalogueRevision()}/${this.registry.revision}`;
     if (this.documents?.key !== key) this.documents = build(key, kinds);
     return this.documents;
   }

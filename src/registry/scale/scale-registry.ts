@@ -3,14 +3,26 @@ import { fieldErrors } from '../../apimachinery/errors/field-error';
 import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { validateObjectMeta } from '../../apimachinery/meta/object-meta-validation';
-import { groupVersion, KindDefinition, ScaleBinding } from '../kind-definition';
+import { groupVersion, KindDefinition, ReplicaPaths, ScaleBinding } from '../kind-definition';
 import { KindRegistry } from '../kind-registry';
 import { GenericRegistry, WriteOptions } from '../store/generic-registry';
 
-interface Scaled {
-  spec?: { replicas?: number };
-  status?: { replicas?: number };
+const DEFAULT_PATHS = { spec: ['spec', 'replicas'], status: ['status', 'replicas'] };
+
+function read(object: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>((value, field) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined), object);
 }
+
+/** Sets the value at `path`, making the objects on the way. */
+function write(object: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  const parent = path.slice(0, -1).reduce<Record<string, unknown>>((at, field) => {
+    const next = at[field];
+    return (at[field] = next !== null && typeof next === 'object' ? { ...(next as Record<string, unknown>) } : {}) as Record<string, unknown>;
+  }, object);
+  parent[path[path.length - 1]] = value;
+}
+
+const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * The `scale` subresource (reference §11.2): a Scale view of a kind's objects. A write changes the object's
@@ -46,8 +58,8 @@ export class ScaleRegistry {
       this.registry.update(target, namespace, name, (current) => {
         const scale = next(this.toScale(binding, target, current));
         this.validate(binding, scale);
-        const object = structuredClone(current) as KubeObject & Scaled;
-        object.spec = { ...object.spec, replicas: (scale as Scaled).spec?.replicas ?? 0 };
+        const object = structuredClone(current);
+        write(object, (binding.paths ?? DEFAULT_PATHS).spec, count(read(scale, ['spec', 'replicas'])));
         object.metadata.resourceVersion = scale.metadata.resourceVersion;
         return this.writeErrors(def, binding, name, () => this.registry.prepareUpdate(target, object, current));
       }, options),
@@ -58,20 +70,27 @@ export class ScaleRegistry {
   /** The Scale of an object: its identity, desired and observed replicas, and pod selector. */
   private toScale(binding: ScaleBinding, target: KindDefinition, object: KubeObject): KubeObject {
     const { name, namespace, uid, resourceVersion, creationTimestamp } = object.metadata;
-    const { spec, status } = object as Scaled;
-    const replicas = spec?.replicas ?? 0;
+    const paths = binding.paths ?? DEFAULT_PATHS;
+    const replicas = count(read(object, paths.spec));
+    const selector = binding.paths ? this.selectorText(object, binding.paths) : target.strategy.podSelector?.(object);
     return {
       kind: binding.version.kind.kind,
       apiVersion: groupVersion(binding.version.kind),
       metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
       spec: replicas === 0 ? {} : { replicas },
-      status: binding.version.status(status?.replicas ?? 0, target.strategy.podSelector?.(object)),
+      status: binding.version.status(count(read(object, paths.status)), selector),
     };
+  }
+
+  /** The selector text a declared path holds; none when the path is not declared or holds no string. */
+  private selectorText(object: KubeObject, paths: ReplicaPaths): string | undefined {
+    const selector = paths.selector && read(object, paths.selector);
+    return typeof selector === 'string' ? selector : undefined;
   }
 
   private validate(binding: ScaleBinding, scale: KubeObject): void {
     const errors = validateObjectMeta(binding.version.kind, scale.metadata);
-    const replicas = (scale as Scaled).spec?.replicas ?? 0;
+    const replicas = count(read(scale, ['spec', 'replicas']));
     if (replicas < 0) errors.push(fieldErrors.invalid('spec.replicas', replicas, 'must be greater than or equal to 0'));
     if (errors.length > 0) throw apiErrors.invalid(binding.version.kind, scale.metadata.name ?? '', errors);
   }

@@ -22,8 +22,9 @@ const scaleKind = (group: string, version: string, shape: StructSchema) =>
 /** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text (reference §11.2). */
 export const EXTENSIONS_SCALE: ScaleVersion = {
   kind: scaleKind('extensions', 'v1beta1', EXTENSIONS_SCALE_KIND),
-  status(replicas: number, selector: LabelSelector | undefined) {
+  status(replicas: number, selector: LabelSelector | string | undefined) {
     const status: Record<string, unknown> = { replicas };
+    if (typeof selector === 'string') return selector ? { ...status, targetSelector: selector } : status;
     if (selector && !selector.matchExpressions?.length && !isEmptySelector(selector)) status.selector = selector.matchLabels;
     const text = selectorText(selector);
     if (text) status.targetSelector = text;
@@ -34,8 +35,8 @@ export const EXTENSIONS_SCALE: ScaleVersion = {
 /** autoscaling/v1 Scale, served by core ReplicationControllers: the selector as text. */
 export const AUTOSCALING_SCALE: ScaleVersion = {
   kind: scaleKind('autoscaling', 'v1', AUTOSCALING_SCALE_KIND),
-  status(replicas: number, selector: LabelSelector | undefined) {
-    const text = selectorText(selector);
+  status(replicas: number, selector: LabelSelector | string | undefined) {
+    const text = typeof selector === 'string' ? selector : selectorText(selector);
     return text ? { replicas, selector: text } : { replicas };
   },
 };

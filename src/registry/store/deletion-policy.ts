@@ -8,7 +8,8 @@ export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 /**
  * The finalizers an object keeps when it is deleted with these options (reference §9.2): its own finalizers, less
  * the garbage collector's two, plus `orphan` when its dependents are to be orphaned and `foregroundDeletion` when
- * they are to be deleted first. An empty list means the object can be removed at once.
+ * they are to be deleted first, plus, on the first delete, the kind's own deletion finalizers. An empty list means
+ * the object can be removed at once.
  */
 export function finalizersAfterDelete(def: KindDefinition, object: KubeObject, options: DeleteOptions): string[] {
   const existing = object.metadata.finalizers ?? [];
@@ -30,5 +31,8 @@ export function finalizersAfterDelete(def: KindDefinition, object: KubeObject, o
   const kept = existing.filter((f) => f !== ORPHAN_FINALIZER && f !== FOREGROUND_FINALIZER);
   if (orphan) kept.push(ORPHAN_FINALIZER);
   if (foreground) kept.push(FOREGROUND_FINALIZER);
+  if (!object.metadata.deletionTimestamp) {
+    for (const finalizer of def.strategy.deletionFinalizers ?? []) if (!kept.includes(finalizer)) kept.push(finalizer);
+  }
   return kept;
 }

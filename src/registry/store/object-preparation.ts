@@ -27,7 +27,9 @@ export function prepareForCreate(def: KindDefinition, object: KubeObject): void 
   } else {
     meta.generation = 1;
   }
-  if (def.strategy.status) object.status = structuredClone(def.strategy.status.empty);
+  const status = def.strategy.status;
+  if (status?.empty) object.status = structuredClone(status.empty);
+  else if (status) delete object.status;
   def.strategy.prepareForCreate(object);
 }
 
@@ -73,7 +75,7 @@ export function prepareForUpdate(def: KindDefinition, object: KubeObject, old: K
 export function prepareForStatusUpdate(def: KindDefinition, object: KubeObject, old: KubeObject): void {
   const status = def.strategy.status as StatusStrategy;
   keepStoredMeta(object, old);
-  for (const field of Object.keys(def.strategy.shape.jsonFields)) {
+  for (const field of new Set([...Object.keys(object), ...Object.keys(old)])) {
     if (field === 'metadata' || field === 'status') continue;
     if (old[field] === undefined) delete object[field];
     else object[field] = old[field];
@@ -82,10 +84,15 @@ export function prepareForStatusUpdate(def: KindDefinition, object: KubeObject, 
     if (old.metadata.labels === undefined) delete object.metadata.labels;
     else object.metadata.labels = old.metadata.labels;
   }
-  object.status = { ...status.empty, ...(object.status as Record<string, unknown> | undefined) };
+  if (status.empty) object.status = { ...status.empty, ...(object.status as Record<string, unknown> | undefined) };
+  else if (object.status === undefined) delete object.status;
 }
 
 function specChanged(def: KindDefinition, object: KubeObject, old: KubeObject): boolean {
+  if (def.strategy.generation === 'content') {
+    const content = ({ metadata: _metadata, ...rest }: KubeObject) => rest;
+    return !deepEqual(content(object), content(old));
+  }
   if (!deepEqual(object.spec, old.spec)) return true;
   return (
     def.strategy.generation === 'spec-and-annotations' &&

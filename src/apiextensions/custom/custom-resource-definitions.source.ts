@@ -1,0 +1,100 @@
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
+import { setCondition } from '../../modules/apiextensions/customresourcedefinition/crd.conditions';
+import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
+import { ALL_VERBS, KindDefinition, SubresourceDefinition, WireForm } from '../../registry/kind-definition';
+import { DefinitionSource } from '../definition-source';
+import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
+import { defaultAndPrune } from '../schema/schema-defaults-pruning';
+import { SchemaValidator } from '../schema/schema-validation';
+import { SchemaNode } from '../schema/structural-schema';
+import { printerColumns } from './printer-columns';
+import { parseJsonPath } from './simple-json-path';
+
+/**
+ * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
+ * Go type says how to merge their lists), lists as unstructured JSON writes them (members sorted, items with their
+ * kind), and 410 `Expired` for a too-old watch.
+ */
+const CUSTOM_WIRE: WireForm = {
+  mediaTypes: ['application/json', 'application/yaml'],
+  strategicMerge: false,
+  listMembers: ['apiVersion', 'items', 'kind', 'metadata'],
+  itemTypeMeta: true,
+  tooOldWatchReason: 'Expired',
+};
+
+/** `.spec.replicas` as field names; undefined for a path that is not a chain of fields. */
+function fieldPath(jsonPath: string | undefined): string[] | undefined {
+  const steps = parseJsonPath(jsonPath ?? '');
+  if (!steps?.length || !steps.every((step) => 'field' in step)) return undefined;
+  return steps.map((step) => (step as { field: string }).field);
+}
+
+/** The `scale` subresource a version declares: an autoscaling/v1 Scale of the fields its paths name. */
+function scaleOf(scale: CrdScale | undefined): SubresourceDefinition[] {
+  const spec = fieldPath(scale?.specReplicasPath);
+  const status = fieldPath(scale?.statusReplicasPath);
+  if (!spec || !status) return [];
+  const selector = fieldPath(scale?.labelSelectorPath);
+  return [scaleSubresource({ version: AUTOSCALING_SCALE, writeErrorsAsConflict: false, paths: { spec, status, ...(selector && { selector }) } })];
+}
+
+/** The kind row of one served version of a definition. */
+function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
+  const { group = '', names = {}, scope } = crd.spec;
+  const kind = names.kind ?? '';
+  const schema = (version.schema?.openAPIV3Schema as SchemaNode | undefined) ?? SCHEMALESS;
+  const validator = new SchemaValidator(schema);
+  const hasStatus = version.subresources?.status !== undefined;
+  const strategy = definedObjectStrategy({ group, version: version.name ?? '', kind, schema, generation: 'content' }, {
+    applyDefaults: (object) => defaultAndPrune(object, schema),
+    prunedFields: (object) => {
+      const pruned: string[] = [];
+      defaultAndPrune(structuredClone(object), schema, pruned);
+      return pruned;
+    },
+    validate: (object) => validator.errors(object),
+    validateUpdate: (object) => validator.errors(object),
+    ...(hasStatus && { status: { keepsLabels: false, validate: (object: KubeObject) => validator.errors(object) } }),
+  });
+  const terminating = crd.metadata.deletionTimestamp !== undefined;
+  return defineKind(
+    { group, version: version.name ?? '' },
+    {
+      resource: names.plural ?? '',
+      kind,
+      listKind: names.listKind ?? `${kind}List`,
+      namespaced: scope === 'Namespaced',
+      shortNames: names.shortNames ?? [],
+      categories: names.categories ?? [],
+      // a terminating definition's objects are being deleted: no new ones (the apiserver answers 405)
+      verbs: terminating ? ALL_VERBS.filter((verb) => verb !== 'create') : ALL_VERBS,
+      subresources: [...(hasStatus ? [statusSubresource(kind)] : []), ...scaleOf(version.subresources?.scale)],
+      strategy,
+      columns: printerColumns(version.additionalPrinterColumns),
+      wire: CUSTOM_WIRE,
+    },
+  );
+}
+
+/** CustomResourceDefinitions as definitions: each serves its resource in every served version. */
+export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
+  stored: { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' },
+  cleanup: {
+    finalizer: CLEANUP_FINALIZER,
+    inProgress: (definition) =>
+      setCondition(definition as CustomResourceDefinition, {
+        type: 'Terminating',
+        status: 'True',
+        reason: 'InstanceDeletionInProgress',
+        message: 'CustomResource deletion is in progress',
+      }),
+  },
+  kindsOf(definition: KubeObject): KindDefinition[] {
+    const crd = definition as CustomResourceDefinition;
+    if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];
+    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version));
+  },
+};

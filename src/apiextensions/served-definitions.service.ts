@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { KubeObject } from '../apimachinery/meta/kube-object';
+import { KindDefinition } from '../registry/kind-definition';
+import { KindRegistry } from '../registry/kind-registry';
+import { ObjectStore } from '../registry/store/object-store';
+import { ChangeFeed } from '../watch/change-feed.service';
+import { Change, resourceKey } from '../watch/change';
+import { DefinedObjectCleanup } from './defined-object-cleanup';
+import { DEFINITION_SOURCES, DefinitionSource } from './definition-source';
+
+const sameRow = (a: KindDefinition, b: KindDefinition) => a.group === b.group && a.version === b.version && a.resource === b.resource;
+
+/**
+ * Keeps the kind registry of this instance in step with the stored definitions (ThirdPartyResources, CRDs): it
+ * reads them all at start-up, then follows their changes on the change feed. A definition's rows are added,
+ * replaced or removed while the feed delivers the definition's change, before any later change is delivered, so
+ * the objects written after a definition always find their kind served. When a definition is deleted, the objects
+ * of the resources it alone served are deleted too.
+ */
+@Injectable()
+export class ServedDefinitions implements OnModuleInit {
+  /** the rows each stored definition serves, by `<definitions' resource key>/<definition name>` */
+  private readonly served = new Map<string, KindDefinition[]>();
+  private readonly logger = new Logger('ServedDefinitions');
+
+  constructor(
+    private readonly registry: KindRegistry,
+    private readonly feed: ChangeFeed,
+    private readonly store: ObjectStore,
+    private readonly cleanup: DefinedObjectCleanup,
+    @Inject(DEFINITION_SOURCES) private readonly sources: readonly DefinitionSource[],
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    for (const source of this.sources) await this.follow(source);
+  }
+
+  /**
+   * Subscribes first and reads the definitions after, so that nothing falls between the two; changes the read
+   * already includes (up to its resourceVersion) are skipped when the feed delivers them.
+   */
+  private async follow(source: DefinitionSource): Promise<void> {
+    const { group, resource } = source.stored;
+    let readAt: bigint | undefined;
+    const early: Change[] = [];
+    this.feed.subscribe({
+      key: resourceKey(group, resource),
+      deliver: (change) => {
+        if (readAt === undefined) early.push(change);
+        else if (change.resourceVersion > readAt) this.apply(source, change);
+      },
+    });
+    const { items, resourceVersion } = await this.store.list(source.stored, undefined);
+    for (const definition of items) this.serve(source, definition);
+    readAt = BigInt(resourceVersion);
+    for (const change of early) if (change.resourceVersion > readAt) this.apply(source, change);
+  }
+
+  private apply(source: DefinitionSource, change: Change): void {
+    if (change.type !== 'DELETED') {
+      this.serve(source, change.object);
+      return;
+    }
+    const removed = this.replaceRows(source, change.name, []);
+    for (const kind of removed) void this.cleanup.deleteObjects(kind, change.resourceVersion);
+  }
+
+  /** Serves what a definition says; one that cannot be served (written by SQL past the checks) serves nothing. */
+  private serve(source: DefinitionSource, definition: KubeObject): void {
+    const name = definition.metadata.name as string;
+    let rows: KindDefinition[] = [];
+    try {
+      rows = source.kindsOf(definition);
+    } catch (error) {
+      this.logger.error(`${source.stored.resource} ${name} cannot be served: ${(error as Error).message}`);
+    }
+    this.replaceRows(source, name, rows);
+    const { cleanup } = source;
+    if (cleanup && rows.length > 0 && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
+      const definitions = this.registry.find(source.stored.group, source.stored.version, source.stored.resource) as KindDefinition;
+      this.cleanup.finishDeletion(definitions, definition, rows[0], cleanup);
+    }
+  }
+
+  /** Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served. */
+  private replaceRows(source: DefinitionSource, name: string, rows: KindDefinition[]): KindDefinition[] {
+    const key = this.key(source, name);
+    const old = this.served.get(key) ?? [];
+    for (const row of rows) this.registry.registerGroup({ group: row.group, version: row.version, legacyDiscovery: false }, [row]);
+    for (const row of old) if (!rows.some((r) => sameRow(r, row))) this.registry.unregister(row);
+    if (rows.length > 0) this.served.set(key, rows);
+    else this.served.delete(key);
+    return old.filter((row) => !rows.some((r) => r.group === row.group && r.resource === row.resource));
+  }
+
+  private key(source: DefinitionSource, name: string): string {
+    return `${resourceKey(source.stored.group, source.stored.resource)}/${name}`;
+  }
+}

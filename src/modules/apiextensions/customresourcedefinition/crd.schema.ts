@@ -1,0 +1,80 @@
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { described, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { APIEXTENSIONS_V1 } from '../apiextensions.group';
+
+export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames', {
+  plural: [1, s.string, required, described('The plural name of the resource, its path segment: `/apis/<group>/<version>/<plural>`.')],
+  singular: [2, s.string, described('The singular name (defaults to the kind in lower case).')],
+  shortNames: [3, s.stringList, described('Short names for the resource, which kubectl accepts in place of its name.')],
+  kind: [4, s.string, required, described('The kind of the objects (CamelCase, singular).')],
+  listKind: [5, s.string, described('The kind of its lists (defaults to `<kind>List`).')],
+  categories: [6, s.stringList, described('Groups of resources this one belongs to, such as `all` (`kubectl get all`).')],
+});
+
+const COLUMN = APIEXTENSIONS_V1.struct('CustomResourceColumnDefinition', {
+  name: [1, s.string, required],
+  type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date')],
+  format: [3, s.string],
+  description: [4, s.string],
+  priority: [5, s.int32],
+  jsonPath: [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')],
+});
+
+const SCALE = APIEXTENSIONS_V1.struct('CustomResourceSubresourceScale', {
+  specReplicasPath: [1, s.string, required],
+  statusReplicasPath: [2, s.string, required],
+  labelSelectorPath: [3, s.string],
+});
+
+const SUBRESOURCES = APIEXTENSIONS_V1.struct('CustomResourceSubresources', {
+  status: [1, APIEXTENSIONS_V1.struct('CustomResourceSubresourceStatus', {})],
+  scale: [2, SCALE],
+});
+
+const VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation', {
+  openAPIV3Schema: [1, s.any, described('The OpenAPI v3 schema objects of this version are validated, pruned and defaulted with.')],
+});
+
+const VERSION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionVersion', {
+  name: [1, s.string, required],
+  served: [2, s.boolean, required],
+  storage: [3, s.boolean, required],
+  deprecated: [7, s.boolean],
+  deprecationWarning: [8, s.string],
+  schema: [4, VALIDATION],
+  subresources: [5, SUBRESOURCES],
+  additionalPrinterColumns: [6, s.list(COLUMN)],
+});
+
+const CONVERSION = APIEXTENSIONS_V1.struct('CustomResourceConversion', {
+  strategy: [1, s.string, required, oneOf('None', 'Webhook')],
+  webhook: [2, s.any],
+});
+
+const SPEC = APIEXTENSIONS_V1.struct('CustomResourceDefinitionSpec', {
+  group: [1, s.string, required],
+  names: [3, CRD_NAMES, required],
+  scope: [4, s.string, required, oneOf('Cluster', 'Namespaced')],
+  versions: [7, s.list(VERSION), required],
+  conversion: [9, CONVERSION],
+  preserveUnknownFields: [10, s.boolean],
+});
+
+const CONDITION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionCondition', {
+  type: [1, s.string, required],
+  status: [2, s.string, required],
+  lastTransitionTime: [3, s.time],
+  reason: [4, s.string],
+  message: [5, s.string],
+});
+
+const STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
+  conditions: [1, s.list(CONDITION)],
+  acceptedNames: [2, CRD_NAMES],
+  storedVersions: [3, s.stringList],
+});
+
+export const CUSTOM_RESOURCE_DEFINITION = resourceKind(APIEXTENSIONS_V1, 'CustomResourceDefinition', {
+  spec: [2, SPEC, required],
+  status: [3, STATUS],
+});

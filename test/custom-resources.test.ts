@@ -1,0 +1,355 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { load } from 'js-yaml';
+import { call, untilStatus, useTwoInstances } from './support/two-instances';
+import { WatchClient } from './support/watch-client';
+
+/**
+ * A CustomResourceDefinition (apiextensions.k8s.io/v1) is a served API on every instance: its versions, scope,
+ * names, schema (validation, pruning, defaults), status subresource and printer columns.
+ */
+const on = useTwoInstances();
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const CRONTABS = '/apis/stable.example.com/v1/namespaces/default/crontabs';
+
+const CRONTAB_SCHEMA = {
+  type: 'object',
+  properties: {
+    spec: {
+      type: 'object',
+      required: ['cronSpec'],
+      properties: {
+        cronSpec: { type: 'string', pattern: '^(\\S+ ){4}\\S+$' },
+        image: { type: 'string' },
+        replicas: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
+        policy: { type: 'string', enum: ['Allow', 'Forbid'], default: 'Allow' },
+        ports: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['name'],
+          items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer', default: 80 } } },
+        },
+        extra: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+        size: { 'x-kubernetes-int-or-string': true },
+      },
+    },
+    status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, lastRun: { type: 'string' } } },
+  },
+};
+
+const crontabCrd = (versions: unknown[] = [
+  {
+    name: 'v1',
+    served: true,
+    storage: true,
+    schema: { openAPIV3Schema: CRONTAB_SCHEMA },
+    subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
+    additionalPrinterColumns: [
+      { name: 'Spec', type: 'string', jsonPath: '.spec.cronSpec' },
+      { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+      { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+    ],
+  },
+  { name: 'v1beta1', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
+]) => ({
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'crontabs.stable.example.com' },
+  spec: {
+    group: 'stable.example.com',
+    scope: 'Namespaced',
+    names: { plural: 'crontabs', singular: 'crontab', kind: 'CronTab', shortNames: ['ct'], categories: ['all'] },
+    versions,
+  },
+});
+
+const cronTab = (name: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'stable.example.com/v1',
+  kind: 'CronTab',
+  metadata: { name },
+  spec,
+  ...extra,
+});
+
+describe('a CustomResourceDefinition created on one instance', () => {
+  it('is accepted with its defaults and a status that says it is established', async () => {
+    const created = await call(on.a, 'POST', CRDS, crontabCrd());
+    expect(created.status).toBe(201);
+    expect(created.json.spec.names.listKind).toBe('CronTabList');
+    expect(created.json.spec.conversion).toEqual({ strategy: 'None' });
+    const conditions = created.json.status.conditions.map((c: any) => [c.type, c.status]);
+    expect(conditions).toEqual([
+      ['NamesAccepted', 'True'],
+      ['Established', 'True'],
+    ]);
+    expect(created.json.status.acceptedNames).toMatchObject({ plural: 'crontabs', kind: 'CronTab', shortNames: ['ct'] });
+    expect(created.json.status.storedVersions).toEqual(['v1']);
+  });
+
+  it('is served on the other within a second, with its names in discovery', async () => {
+    expect(await untilStatus(on.b, CRONTABS, 200)).toBeLessThan(1000);
+    const resources = (await call(on.b, 'GET', '/apis/stable.example.com/v1')).json.resources;
+    expect(resources).toEqual([
+      expect.objectContaining({ name: 'crontabs', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
+      expect.objectContaining({ name: 'crontabs/scale', kind: 'Scale', group: 'autoscaling', version: 'v1' }),
+      expect.objectContaining({ name: 'crontabs/status', kind: 'CronTab' }),
+    ]);
+    expect((await call(on.b, 'GET', '/apis/stable.example.com/v1beta1/namespaces/default/crontabs')).status).toBe(404); // not served
+    expect((await call(on.b, 'GET', '/apis/apiextensions.k8s.io/v1')).json.resources[0]).toMatchObject({
+      name: 'customresourcedefinitions',
+      namespaced: false,
+      shortNames: ['crd', 'crds'],
+    });
+  });
+
+  it('refuses an invalid definition with 422 and the paths of its fields', async () => {
+    const bad = crontabCrd([{ name: 'v1', served: true, storage: false, schema: { openAPIV3Schema: { type: 'object', properties: { spec: {} } } } }]);
+    (bad.metadata as any).name = 'wrong.stable.example.com';
+    (bad.spec as any).scope = 'Everywhere';
+    const refused = await call(on.a, 'POST', CRDS, bad);
+    expect(refused.status).toBe(422);
+    expect(refused.json.details.causes.map((c: any) => c.field)).toEqual(
+      expect.arrayContaining([
+        'metadata.name',
+        'spec.scope',
+        'spec.versions[0].schema.openAPIV3Schema.properties[spec].type',
+        'spec.versions',
+      ]),
+    );
+    const noSchema = crontabCrd([{ name: 'v1', served: true, storage: true }]);
+    (noSchema.metadata as any).name = 'crontabs.other.example.com';
+    (noSchema.spec as any).group = 'other.example.com';
+    const refusedSchema = await call(on.a, 'POST', CRDS, noSchema);
+    expect(refusedSchema.status).toBe(422);
+    expect(refusedSchema.json.details.causes).toContainEqual({
+      reason: 'FieldValueRequired',
+      message: 'Required value: schemas are required',
+      field: 'spec.versions[0].schema.openAPIV3Schema',
+    });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes each served version\'s schema, in v2 as Swagger 2.0 reads it and in v3 as declared', async () => {
+    const v2 = (await call(on.b, 'GET', '/openapi/v2')).json;
+    await expect(SwaggerParser.validate(structuredClone(v2))).resolves.toBeDefined();
+    const cronTab = v2.definitions['com.example.stable.v1.CronTab'];
+    expect(cronTab['x-kubernetes-group-version-kind']).toEqual([{ group: 'stable.example.com', version: 'v1', kind: 'CronTab' }]);
+    expect(Object.keys(cronTab.properties)).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+    expect(cronTab.properties.metadata).toEqual({ $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
+    expect(cronTab.properties.spec.properties.replicas).toEqual({ type: 'integer', minimum: 1, maximum: 10, default: 1 });
+    expect(cronTab.properties.spec.properties.extra).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
+    expect(v2.paths).toHaveProperty(['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}/status']);
+    const v3 = (await call(on.b, 'GET', '/openapi/v3/apis/stable.example.com/v1')).json;
+    const v3CronTab = v3.components.schemas['com.example.stable.v1.CronTab'];
+    expect(v3CronTab.properties.spec.properties.extra).toEqual({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true });
+    expect(v3CronTab.properties.spec.properties.ports['x-kubernetes-list-map-keys']).toEqual(['name']);
+  });
+});
+
+describe('custom objects', () => {
+  it('are defaulted and pruned as their schema says, and kept with their preserved fields', async () => {
+    const created = await call(
+      on.a,
+      'POST',
+      CRONTABS,
+      cronTab('first', { cronSpec: '* * * * */5', unknown: 'dropped', ports: [{ name: 'http' }], extra: { any: { thing: [1] } }, size: '1Gi' }, { topLevel: 'dropped' }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.json.spec).toEqual({
+      cronSpec: '* * * * */5',
+      replicas: 1,
+      policy: 'Allow',
+      ports: [{ name: 'http', port: 80 }],
+      extra: { any: { thing: [1] } },
+      size: '1Gi',
+    });
+    expect(created.json).not.toHaveProperty('topLevel');
+    const strict = await call(on.b, 'POST', `${CRONTABS}?fieldValidation=Strict`, cronTab('strict', { cronSpec: '* * * * *', ports: [{ name: 'x', colour: 'red' }] }, { topLevel: 1 }));
+    expect(strict.status).toBe(400);
+    expect(strict.json.message).toContain('strict decoding error: unknown field "spec.ports[0].colour", unknown field "topLevel"');
+    const warned = await call(on.b, 'POST', `${CRONTABS}?fieldValidation=Warn&dryRun=All`, cronTab('warned', { cronSpec: '* * * * *' }, { topLevel: 1 }));
+    expect(warned.status).toBe(201);
+    expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"topLevel\\""');
+    expect(created.json).not.toHaveProperty('status'); // status is written through /status only
+    expect(created.json.metadata.generation).toBe(1);
+    const read = await call(on.b, 'GET', `${CRONTABS}/first`);
+    expect(read.json).toEqual(created.json);
+  });
+
+  it('that do not match the schema are refused with 422 naming each field', async () => {
+    const refused = await call(on.b, 'POST', CRONTABS, cronTab('bad', { cronSpec: 'nope', replicas: 20, policy: 'Maybe', ports: [{ port: 1 }], size: true }));
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toContain('CronTab.stable.example.com "bad" is invalid');
+    const causes = Object.fromEntries(refused.json.details.causes.map((c: any) => [c.field, c.message]));
+    expect(causes).toEqual({
+      'spec.cronSpec': "Invalid value: \"nope\": spec.cronSpec in body should match '^(\\S+ ){4}\\S+$'",
+      'spec.replicas': 'Invalid value: 20: spec.replicas in body should be less than or equal to 10',
+      'spec.policy': 'Unsupported value: "Maybe": supported values: "Allow", "Forbid"',
+      'spec.ports[0].name': 'Required value',
+      'spec.size': 'Invalid value: true: spec.size in body must be an integer or a string',
+    });
+    const missing = await call(on.b, 'POST', CRONTABS, cronTab('bad', { image: 'x' }));
+    expect(missing.status).toBe(422);
+    expect(missing.json.details.causes).toEqual([{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.cronSpec' }]);
+    const twice = await call(on.b, 'POST', CRONTABS, cronTab('bad', { cronSpec: '* * * * *', ports: [{ name: 'a' }, { name: 'b', port: 1 }, { name: 'a', port: 2 }] }));
+    expect(twice.json.details.causes).toEqual([{ reason: 'FieldValueDuplicate', message: 'Duplicate value: {"name":"a"}', field: 'spec.ports[2]' }]);
+    const wrongType = await call(on.b, 'POST', CRONTABS, cronTab('bad', { cronSpec: '* * * * *', replicas: 'two' }));
+    expect(wrongType.json.details.causes).toEqual([
+      { reason: 'FieldValueInvalid', message: 'Invalid value: "string": spec.replicas in body must be of type integer: "string"', field: 'spec.replicas' },
+    ]);
+  });
+
+  it('keep their status apart: /status writes it, the main resource keeps it, the generation counts the rest', async () => {
+    const path = `${CRONTABS}/first`;
+    const current = (await call(on.a, 'GET', path)).json;
+    const status = await call(on.a, 'PUT', `${path}/status`, { ...current, spec: { cronSpec: 'ignored' }, status: { replicas: 3 } });
+    expect(status.status).toBe(200);
+    expect(status.json.status).toEqual({ replicas: 3 });
+    expect(status.json.spec.cronSpec).toBe('* * * * */5');
+    expect(status.json.metadata.generation).toBe(1);
+    const main = await call(on.b, 'PATCH', path, JSON.stringify({ spec: { replicas: 2 }, status: { replicas: 9 } }), { 'content-type': 'application/merge-patch+json' });
+    expect(main.status).toBe(200);
+    expect(main.json.status).toEqual({ replicas: 3 });
+    expect(main.json.spec.replicas).toBe(2);
+    expect(main.json.metadata.generation).toBe(2);
+  });
+
+  it('are scaled through their declared paths, within their schema', async () => {
+    const path = `${CRONTABS}/first/scale`;
+    await call(on.a, 'PATCH', `${CRONTABS}/first/status`, JSON.stringify({ status: { selector: 'app=cron' } }), { 'content-type': 'application/merge-patch+json' });
+    const scale = await call(on.b, 'GET', path);
+    expect(scale.status).toBe(200);
+    expect(scale.json).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 2 }, status: { replicas: 3, selector: 'app=cron' } });
+    const resized = await call(on.a, 'PATCH', path, JSON.stringify({ spec: { replicas: 5 } }), { 'content-type': 'application/merge-patch+json' });
+    expect(resized.status).toBe(200);
+    expect(resized.json.spec.replicas).toBe(5);
+    const object = (await call(on.b, 'GET', `${CRONTABS}/first`)).json;
+    expect(object.spec.replicas).toBe(5);
+    expect(object.metadata.generation).toBe(3);
+    const tooMany = await call(on.b, 'PUT', path, { ...resized.json, spec: { replicas: 20 } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json.details.causes[0]).toMatchObject({ field: 'spec.replicas' });
+  });
+
+  it('are served in JSON and YAML, not protobuf, and take no strategic merge patch', async () => {
+    const yaml = await call(on.b, 'GET', `${CRONTABS}/first`, undefined, { accept: 'application/yaml' });
+    expect(yaml.status).toBe(200);
+    expect((load(yaml.text) as any).spec.cronSpec).toBe('* * * * */5');
+    expect((await call(on.b, 'GET', CRONTABS, undefined, { accept: 'application/vnd.kubernetes.protobuf' })).status).toBe(406);
+    const strategic = await call(on.a, 'PATCH', `${CRONTABS}/first`, '{}', { 'content-type': 'application/strategic-merge-patch+json' });
+    expect(strategic.status).toBe(415);
+  });
+
+  it('list as unstructured lists are written, each item with its kind', async () => {
+    const list = await call(on.a, 'GET', CRONTABS);
+    expect(Object.keys(list.json)).toEqual(['apiVersion', 'items', 'kind', 'metadata']);
+    expect(list.json).toMatchObject({ apiVersion: 'stable.example.com/v1', kind: 'CronTabList' });
+    expect(list.json.items[0]).toMatchObject({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'first' } });
+  });
+
+  it('print their additionalPrinterColumns in a Table', async () => {
+    const table = await call(on.b, 'GET', CRONTABS, undefined, { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
+    expect(table.status).toBe(200);
+    expect(table.json.columnDefinitions.map((c: any) => [c.name, c.type])).toEqual([
+      ['Name', 'string'],
+      ['Spec', 'string'],
+      ['Replicas', 'integer'],
+      ['Age', 'date'],
+    ]);
+    expect(table.json.rows[0].cells.slice(0, 3)).toEqual(['first', '* * * * */5', 5]);
+    expect(table.json.rows[0].cells[3]).toMatch(/^\d+s$/);
+  });
+
+  it('are watched on both instances', async () => {
+    const watchA = await WatchClient.open(on.a.url, `${CRONTABS}?watch=true`);
+    const watchB = await WatchClient.open(on.b.url, '/apis/stable.example.com/v1/crontabs?watch=true');
+    await watchA.count(1);
+    await watchB.count(1);
+    expect((await call(on.b, 'POST', CRONTABS, cronTab('second', { cronSpec: '0 0 * * *' }))).status).toBe(201);
+    for (const watch of [watchA, watchB]) {
+      await watch.count(2);
+      expect(watch.summary()).toEqual(['ADDED first', 'ADDED second']);
+      watch.close();
+    }
+  });
+});
+
+describe('a cluster-scoped definition with several versions', () => {
+  it('serves every served version of the same objects, with None conversion', async () => {
+    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
+    const created = await call(on.b, 'POST', CRDS, {
+      metadata: { name: 'widgets.tools.example.com' },
+      spec: {
+        group: 'tools.example.com',
+        scope: 'Cluster',
+        names: { plural: 'widgets', kind: 'Widget' },
+        versions: [
+          { name: 'v1', served: true, storage: true, schema },
+          { name: 'v2', served: true, storage: false, schema },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    await untilStatus(on.a, '/apis/tools.example.com/v2/widgets', 200);
+    const made = await call(on.a, 'POST', '/apis/tools.example.com/v1/widgets', { metadata: { name: 'w' }, spec: { size: 3 } });
+    expect(made.status).toBe(201);
+    expect(made.json.metadata).not.toHaveProperty('namespace');
+    const asV2 = await call(on.b, 'GET', '/apis/tools.example.com/v2/widgets/w');
+    expect(asV2.json).toMatchObject({ apiVersion: 'tools.example.com/v2', kind: 'Widget', spec: { size: 3 } });
+    expect((await call(on.a, 'GET', '/apis/tools.example.com/v1/namespaces/default/widgets')).status).toBe(404);
+    const versions = (await call(on.a, 'GET', '/apis/tools.example.com')).json.versions.map((v: any) => v.version);
+    expect(versions.sort()).toEqual(['v1', 'v2']);
+  });
+});
+
+describe('deleting a definition', () => {
+  it('deletes its objects, which watchers on both instances see, then the definition and its API', async () => {
+    const watchA = await WatchClient.open(on.a.url, `${CRONTABS}?watch=true`);
+    const watchB = await WatchClient.open(on.b.url, '/apis/stable.example.com/v1/watch/crontabs');
+    await watchA.count(2);
+    await watchB.count(2);
+    const deleted = await call(on.b, 'DELETE', `${CRDS}/crontabs.stable.example.com`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.metadata.finalizers).toEqual(['customresourcecleanup.apiextensions.k8s.io']);
+    expect(deleted.json.metadata.deletionTimestamp).toEqual(expect.any(String));
+    for (const watch of [watchA, watchB]) {
+      const events = await watch.count(4);
+      expect(events.slice(2).map((e) => `${e.type} ${e.object.metadata.name}`).sort()).toEqual(['DELETED first', 'DELETED second']);
+      watch.close();
+    }
+    await untilStatus(on.a, `${CRDS}/crontabs.stable.example.com`, 404);
+    await untilStatus(on.a, CRONTABS, 404);
+    await untilStatus(on.b, CRONTABS, 404);
+    expect((await call(on.a, 'GET', '/apis')).json.groups.map((g: any) => g.name)).not.toContain('stable.example.com');
+    expect(await on.a.sql("SELECT name FROM objects WHERE api_group = 'stable.example.com'")).toEqual([]);
+  });
+
+  it('waits for the finalizers of its objects, refusing new objects meanwhile', async () => {
+    const widgets = '/apis/tools.example.com/v1/widgets';
+    const held = await call(on.a, 'POST', widgets, { metadata: { name: 'held', finalizers: ['example.com/hold'] }, spec: { size: 1 } });
+    expect(held.status).toBe(201);
+    expect((await call(on.a, 'DELETE', `${CRDS}/widgets.tools.example.com`)).status).toBe(200);
+    for (let i = 0; ; i++) {
+      const crd = (await call(on.b, 'GET', `${CRDS}/widgets.tools.example.com`)).json;
+      const terminating = crd.status.conditions.find((c: any) => c.type === 'Terminating');
+      const w = (await call(on.b, 'GET', `${widgets}/held`)).json;
+      if (terminating && w.metadata.deletionTimestamp) {
+        expect(terminating).toMatchObject({ status: 'True', reason: 'InstanceDeletionInProgress' });
+        break;
+      }
+      if (i > 100) throw new Error('the definition is not terminating');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (let i = 0; (await call(on.b, 'POST', `${widgets}?dryRun=All`, { metadata: { name: 'new' } })).status !== 405; i++) {
+      if (i > 100) throw new Error('new objects are still accepted');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await call(on.a, 'GET', `${CRDS}/widgets.tools.example.com`)).status).toBe(200); // still held
+    const current = (await call(on.a, 'GET', `${widgets}/held`)).json;
+    expect((await call(on.a, 'PUT', `${widgets}/held`, { ...current, metadata: { ...current.metadata, finalizers: [] } })).status).toBe(200);
+    await untilStatus(on.a, `${CRDS}/widgets.tools.example.com`, 404);
+    await untilStatus(on.b, widgets, 404);
+  });
+});
