@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module';
 import { CoreModule } from './modules/core/core.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
+import { RbacModule } from './modules/rbac/rbac.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
 
@@ -32,6 +33,7 @@ export class AppModule {
         CoreModule,
         ExtensionsModule,
         FederationModule,
+        RbacModule,
         GcModule,
         ObservabilityModule,
         HealthModule,
