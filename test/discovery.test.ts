@@ -122,6 +122,7 @@ describe('/apis', () => {
           serverAddressByClientCIDRs,
         },
         { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        { ...groupBody('authorization.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],
     };
     const response = await get('/apis');

@@ -89,6 +89,12 @@ export class Settings {
   @IsBoolean()
   ANONYMOUS_AUTH = true;
 
+  @Describe(
+    'authorizers of the secure port, a comma list tried in order until one allows or denies: `RBAC`, `AlwaysAllow`, `AlwaysDeny` (the insecure port allows everything)',
+  )
+  @IsString()
+  AUTHORIZATION_MODE = 'RBAC';
+
   @Describe('data folder of the embedded PostgreSQL (kept across restarts)')
   @IsString()
   DATA_DIR = './.data';

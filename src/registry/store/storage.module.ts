@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DryRunnableStore } from './dry-runnable-store';
+import { WriteAdmissions } from './write-admission';
 import { GenericRegistry } from './generic-registry';
 import { ObjectStore } from './object-store';
 
 /** The objects table and the generic store over it. */
 @Module({
-  providers: [ObjectStore, DryRunnableStore, GenericRegistry],
-  exports: [ObjectStore, GenericRegistry],
+  providers: [ObjectStore, DryRunnableStore, GenericRegistry, WriteAdmissions],
+  exports: [ObjectStore, GenericRegistry, WriteAdmissions],
 })
 export class StorageModule {}
