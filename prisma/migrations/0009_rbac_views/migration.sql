@@ -4,7 +4,7 @@ CREATE VIEW kube.roles AS
 SELECT namespace, name,
        COALESCE(jsonb_array_length(body -> 'rules'), 0)              AS rule_count,
        body -> 'rules'                                               AS rules,
-       labels, owners, finalizers, deletion_requested, created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'rbac.authorization.k8s.io' AND resource = 'roles';
 
 CREATE VIEW kube.clusterroles AS
@@ -12,7 +12,7 @@ SELECT name,
        COALESCE(jsonb_array_length(body -> 'rules'), 0)              AS rule_count,
        body -> 'rules'                                               AS rules,
        body #> '{aggregationRule,clusterRoleSelectors}'              AS aggregates,
-       labels, owners, finalizers, deletion_requested, created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'rbac.authorization.k8s.io' AND resource = 'clusterroles';
 
 -- One row per binding; `subjects` as kind:name (kind:namespace/name for service accounts).
@@ -22,7 +22,7 @@ SELECT namespace, name,
        body #>> '{roleRef,name}'                                     AS role_name,
        ARRAY(SELECT (sub ->> 'kind') || ':' || COALESCE((sub ->> 'namespace') || '/', '') || (sub ->> 'name')
              FROM jsonb_array_elements(COALESCE(body -> 'subjects', '[]')) sub) AS subjects,
-       labels, owners, finalizers, deletion_requested, created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'rbac.authorization.k8s.io' AND resource = 'rolebindings';
 
 CREATE VIEW kube.clusterrolebindings AS
@@ -30,5 +30,5 @@ SELECT name,
        body #>> '{roleRef,name}'                                     AS role_name,
        ARRAY(SELECT (sub ->> 'kind') || ':' || COALESCE((sub ->> 'namespace') || '/', '') || (sub ->> 'name')
              FROM jsonb_array_elements(COALESCE(body -> 'subjects', '[]')) sub) AS subjects,
-       labels, owners, finalizers, deletion_requested, created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'rbac.authorization.k8s.io' AND resource = 'clusterrolebindings';
