@@ -10,6 +10,7 @@ import { CoreModule } from './modules/core/core.module';
 import { ApiExtensionsGroupModule } from './modules/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './modules/extensions/extensions.module';
 import { FederationModule } from './modules/federation/federation.module';
+import { RbacModule } from './modules/rbac/rbac.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
 
@@ -34,6 +35,7 @@ export class AppModule {
         CoreModule,
         ExtensionsModule,
         FederationModule,
+        RbacModule,
         ApiExtensionsGroupModule,
         ApiExtensionsModule,
         GcModule,

@@ -85,6 +85,11 @@ describeWithOpenssl('the secure port', () => {
     kubeconfig('carol', { token: await issuer.token({ sub: 'carol', groups: ['readers', 'oncall'] }) });
     kubeconfig('expired', { token: await issuer.token({ sub: 'carol', iat: now - 7200, exp: now - 3600 }) });
     kubeconfig('wrong-audience', { token: await issuer.token({ sub: 'carol', aud: 'someone-else' }) });
+    // RBAC is on: the group dev (alice and bob) may edit workloads in every namespace, as the default role says
+    const devEditors = await http(server.url, 'POST', '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', {
+      body: { metadata: { name: 'dev-edit' }, subjects: [{ kind: 'Group', name: 'dev' }], roleRef: { kind: 'ClusterRole', name: 'edit' } },
+    });
+    expect(devEditors.status).toBe(201);
   });
 
   afterAll(async () => {
@@ -169,7 +174,7 @@ describeWithOpenssl('the secure port', () => {
     expect((await anonymous('/apis')).json.message).toBe('forbidden: User "system:anonymous" cannot get path "/apis"');
   });
 
-  it('lets the insecure port impersonate, and refuses impersonation on the secure port until authorization exists', async () => {
+  it('lets the insecure port impersonate, and refuses impersonation on the secure port without the impersonate verb', async () => {
     const headers = { 'impersonate-user': 'dave', 'impersonate-group': 'ops', 'impersonate-extra-scopes': 'view' };
     const review = await http(server.url, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { body: { kind: 'SelfSubjectReview' }, headers });
     expect(review.status).toBe(201);

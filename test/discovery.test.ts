@@ -115,8 +115,15 @@ describe('/apis', () => {
       groups: [
         { ...groupBody('extensions'), serverAddressByClientCIDRs },
         { ...groupBody('federation'), serverAddressByClientCIDRs },
+        {
+          name: 'rbac.authorization.k8s.io',
+          versions: [groupVersion('rbac.authorization.k8s.io', 'v1'), groupVersion('rbac.authorization.k8s.io', 'v1beta1')],
+          preferredVersion: groupVersion('rbac.authorization.k8s.io', 'v1'),
+          serverAddressByClientCIDRs,
+        },
         { ...groupBody('apiextensions.k8s.io', 'v1'), serverAddressByClientCIDRs },
         { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        { ...groupBody('authorization.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],
     };
     const response = await get('/apis');

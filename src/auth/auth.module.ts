@@ -1,17 +1,38 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { KindRegistry } from '../registry/kind-registry';
 import { Settings } from '../config/settings';
+import { StorageModule } from '../registry/store/storage.module';
+import { WatchModule } from '../watch/watch.module';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';
 import { authenticationFilter } from './authenticators.factory';
+import { AuthorizationFilter } from './authorization.filter';
+import { AccessReviewController, AUTHORIZATION_GROUP } from './authorization/access-review.controller';
+import { authorizerFor } from './authorization/authorization-modes';
+import { AUTHORIZER } from './authorization/authorizer.token';
+import { ClusterRoleAggregator } from './authorization/rbac/cluster-role-aggregator';
+import { EscalationCheck } from './authorization/rbac/escalation-check';
+import { PolicyBootstrap } from './authorization/rbac/policy-bootstrap';
+import { RbacAuthorizer } from './authorization/rbac/rbac.authorizer';
+import { RbacIndex } from './authorization/rbac/rbac-index';
+import { ImpersonationFilter } from './impersonation.filter';
 import { RequestFilters } from './request-filters';
 import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subject-review.controller';
 
-/** Who is calling: authentication, impersonation, interim authorization and audit at the request edge. */
+/** Who is calling and what they may do: authentication, impersonation, authorization (RBAC) and audit at the request edge. */
 @Module({
-  controllers: [SelfSubjectReviewController],
+  imports: [StorageModule, WatchModule],
+  controllers: [SelfSubjectReviewController, AccessReviewController],
   providers: [
     { provide: AuthenticationFilter, useFactory: authenticationFilter, inject: [Settings] },
+    RbacIndex,
+    RbacAuthorizer,
+    ClusterRoleAggregator,
+    EscalationCheck,
+    PolicyBootstrap,
+    { provide: AUTHORIZER, useFactory: authorizerFor, inject: [Settings, RbacAuthorizer] },
+    AuthorizationFilter,
+    ImpersonationFilter,
     AuditRecorder,
     RequestFilters,
   ],
@@ -22,6 +43,12 @@ export class AuthModule implements OnModuleInit {
   onModuleInit(): void {
     this.registry.registerEndpoints(AUTHENTICATION_GROUP, [
       { resource: 'selfsubjectreviews', kind: 'SelfSubjectReview', namespaced: false, verbs: ['create'] },
+    ]);
+    this.registry.registerEndpoints(AUTHORIZATION_GROUP, [
+      { resource: 'localsubjectaccessreviews', kind: 'LocalSubjectAccessReview', namespaced: true, verbs: ['create'] },
+      { resource: 'selfsubjectaccessreviews', kind: 'SelfSubjectAccessReview', namespaced: false, verbs: ['create'] },
+      { resource: 'selfsubjectrulesreviews', kind: 'SelfSubjectRulesReview', namespaced: false, verbs: ['create'] },
+      { resource: 'subjectaccessreviews', kind: 'SubjectAccessReview', namespaced: false, verbs: ['create'] },
     ]);
   }
 }

@@ -1,33 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { apiErrors } from '../apimachinery/errors/status-error';
-import { RequestInfo } from '../apiserver/request/request-info';
-import { isAnonymous } from './user-info';
-
-/** The paths anyone may read (upstream's system:public-info-viewer role). */
-const PUBLIC_PATHS = /^\/(healthz|livez|readyz|version)(\/|$)/;
-
-/** `User "x" cannot list resource "deployments" in API group "extensions" in the namespace "default"` */
-export function refusal(username: string, info: RequestInfo) {
-  if (!info.resource) return apiErrors.forbiddenPath(`User "${username}" cannot ${info.apiVerb} path "${info.path}"`);
-  const resource = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
-  const scope = info.namespace ? `in the namespace "${info.namespace}"` : 'at the cluster scope';
-  return apiErrors.forbidden(
-    { group: info.group, resource: info.resource },
-    info.name,
-    `User "${username}" cannot ${info.apiVerb} resource "${resource}" in API group "${info.group}" ${scope}`,
-  );
-}
+import { attributesOf } from './authorization/attributes';
+import { Authorizer } from './authorization/authorizer';
+import { AUTHORIZER } from './authorization/authorizer.token';
+import { forbidden } from './authorization/forbidden';
 
 /**
- * Authorization until RBAC exists: every authenticated user may do everything (AlwaysAllow); anonymous requests may
- * only read the health endpoints and /version.
+ * Authorization of every request (upstream's WithAuthorization), watches included: the insecure port's superuser
+ * may do everything; on the secure port the authorizers of --authorization-mode decide, and a request none of them
+ * allows is refused with 403 Forbidden.
  */
+@Injectable()
 export class AuthorizationFilter {
+  constructor(@Inject(AUTHORIZER) private readonly authorizer: Authorizer) {}
+
   async filter(request: FastifyRequest): Promise<void> {
     const { auth, requestInfo } = request;
     if (!auth || !requestInfo) throw apiErrors.unauthorized();
-    if (!isAnonymous(auth.user)) return;
-    if (requestInfo.apiVerb === 'get' && PUBLIC_PATHS.test(requestInfo.path)) return;
-    throw refusal(auth.user.username, requestInfo);
+    if (!auth.secure) return;
+    const attributes = attributesOf(auth.user, requestInfo);
+    const { decision, reason } = this.authorizer.authorize(attributes);
+    if (decision !== 'allow') throw forbidden(attributes, reason);
   }
 }

@@ -1,4 +1,9 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
+import { AuthorizationAttributes } from './authorization/attributes';
+import { Authorizer } from './authorization/authorizer';
+import { AUTHORIZER } from './authorization/authorizer.token';
+import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from './user-info';
 
@@ -16,8 +21,8 @@ function impersonationHeaders(request: FastifyRequest): Map<string, string[]> {
   return headers;
 }
 
-/** The user a request asks to act as, or undefined when it does not impersonate. */
-export function requestedUser(request: FastifyRequest): UserInfo | undefined {
+/** The user a request asks to act as, with the groups it names, or undefined when it does not impersonate. */
+export function requestedUser(request: FastifyRequest): (UserInfo & { requestedGroups: string[] }) | undefined {
   const headers = impersonationHeaders(request);
   if (headers.size === 0) return undefined;
   const username = headers.get('impersonate-user')?.[0];
@@ -29,28 +34,51 @@ export function requestedUser(request: FastifyRequest): UserInfo | undefined {
   const uid = headers.get('impersonate-uid')?.[0];
   const groups = headers.get('impersonate-group') ?? [];
   const user: UserInfo = { username, ...(uid ? { uid } : {}), groups, ...(Object.keys(extra).length > 0 ? { extra } : {}) };
-  if (username === ANONYMOUS_USER) return groups.includes(UNAUTHENTICATED_GROUP) ? user : { ...user, groups: [...groups, UNAUTHENTICATED_GROUP] };
-  return withAuthenticatedGroup(user);
+  const acting =
+    username !== ANONYMOUS_USER ? withAuthenticatedGroup(user) : groups.includes(UNAUTHENTICATED_GROUP) ? user : { ...user, groups: [...groups, UNAUTHENTICATED_GROUP] };
+  return { ...acting, requestedGroups: groups };
 }
+
+/** What one impersonation header asks to act as, as upstream authorizes it (verb `impersonate`). */
+function impersonated(user: UserInfo & { requestedGroups: string[] }, requester: UserInfo): AuthorizationAttributes[] {
+  const base = { user: requester, verb: 'impersonate', resourceRequest: true, apiGroup: '', subresource: '', namespace: '', path: '' };
+  const serviceAccount = SERVICE_ACCOUNT.exec(user.username);
+  const asked: AuthorizationAttributes[] = [
+    serviceAccount
+      ? { ...base, resource: 'serviceaccounts', namespace: serviceAccount[1], name: serviceAccount[2] }
+      : { ...base, resource: 'users', name: user.username },
+  ];
+  for (const group of user.requestedGroups) asked.push({ ...base, resource: 'groups', name: group });
+  if (user.uid) asked.push({ ...base, apiGroup: 'authentication.k8s.io', resource: 'uids', name: user.uid });
+  for (const [key, values] of Object.entries(user.extra ?? {})) {
+    for (const value of values) asked.push({ ...base, apiGroup: 'authentication.k8s.io', resource: 'userextras', subresource: key, name: value });
+  }
+  return asked;
+}
+
+const SERVICE_ACCOUNT = /^system:serviceaccount:([^:]+):([^:]+)$/;
 
 /**
  * Impersonate-User, -Uid, -Group and -Extra-* (upstream's WithImpersonation): the request then acts as that user,
- * and `request.auth.authenticated` still says who sent it. Checking the `impersonate` verb is authorization's job;
- * until there is authorization, only the insecure port (whose user may do anything) may impersonate, and the
- * secure port refuses as upstream words a refused impersonation.
+ * and `request.auth.authenticated` still says who sent it. On the secure port the sender must be allowed to
+ * `impersonate` the user (or service account), each group, the uid and each extra value; the insecure port's
+ * superuser may impersonate anyone.
  */
+@Injectable()
 export class ImpersonationFilter {
+  constructor(@Inject(AUTHORIZER) private readonly authorizer: Authorizer) {}
+
   async filter(request: FastifyRequest): Promise<void> {
     const auth = request.auth;
-    const user = requestedUser(request);
-    if (!auth || !user) return;
+    const requested = requestedUser(request);
+    if (!auth || !requested) return;
     if (auth.secure) {
-      throw apiErrors.forbidden(
-        { group: '', resource: 'users' },
-        user.username,
-        `User "${auth.authenticated.username}" cannot impersonate resource "users" in API group "" at the cluster scope`,
-      );
+      for (const attributes of impersonated(requested, auth.authenticated)) {
+        const { decision, reason } = this.authorizer.authorize(attributes);
+        if (decision !== 'allow') throw forbidden(attributes, reason);
+      }
     }
+    const { requestedGroups: _groups, ...user } = requested;
     request.auth = { ...auth, user };
   }
 }

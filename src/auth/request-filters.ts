@@ -16,13 +16,12 @@ import { ImpersonationFilter } from './impersonation.filter';
  */
 @Injectable()
 export class RequestFilters implements OnApplicationBootstrap {
-  private readonly impersonation = new ImpersonationFilter();
-  private readonly authorization = new AuthorizationFilter();
-
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly authentication: AuthenticationFilter,
     private readonly audit: AuditRecorder,
+    private readonly impersonation: ImpersonationFilter,
+    private readonly authorization: AuthorizationFilter,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import { flagsOf, settingsFromFlags } from './command-line';
 import { Describe } from './setting-description';
 
@@ -88,6 +88,14 @@ export class Settings {
   @Describe('requests without credentials on the secure port are `system:anonymous` (group `system:unauthenticated`)')
   @IsBoolean()
   ANONYMOUS_AUTH = true;
+
+  @Describe(
+    'authorizers of the secure port, a comma list tried in order until one allows or denies: `RBAC`, `AlwaysAllow`, `AlwaysDeny` (the insecure port allows everything)',
+  )
+  @Matches(/^(AlwaysAllow|AlwaysDeny|RBAC)(,(AlwaysAllow|AlwaysDeny|RBAC))*$/, {
+    message: 'AUTHORIZATION_MODE must be a comma list of RBAC, AlwaysAllow and AlwaysDeny',
+  })
+  AUTHORIZATION_MODE = 'RBAC';
 
   @Describe('data folder of the embedded PostgreSQL (kept across restarts)')
   @IsString()

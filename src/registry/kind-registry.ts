@@ -66,6 +66,11 @@ export class KindRegistry {
     return this.kinds.get(KindRegistry.key(group, version, resource));
   }
 
+  /** Whether a resource of a group version is served, by the generic store or by a controller of its own. */
+  serves(group: string, version: string, resource: string): boolean {
+    return !!this.find(group, version, resource) || this.endpointsOf(group, version).some((e) => e.resource === resource);
+  }
+
   /** The kind stored under (group, resource), whatever its version. */
   findStored(group: string, resource: string): KindDefinition | undefined {
     return [...this.kinds.values()].find((k) => k.group === group && k.resource === resource);

@@ -6,6 +6,7 @@ import { Negotiated } from '../codec/negotiation';
 import { KindDefinition, Verb } from '../../registry/kind-definition';
 import { ResourcePath } from '../request/resource-path';
 import { Query } from '../../apimachinery/parameters/query';
+import { UserInfo } from '../../auth/user-info';
 
 /** One request for a resource, resolved to its kind; what every verb handler receives. */
 export interface ApiRequest {
@@ -18,6 +19,8 @@ export interface ApiRequest {
   negotiated: Negotiated;
   /** warnings for the client (`Warning` headers), which reading the body may add */
   warnings: string[];
+  /** whom the request acts as (the filters authenticated and authorized it) */
+  user?: UserInfo;
   /** the parts of each listed object the answer needs (a Table's rows), when not the whole object */
   projection?: readonly Path[];
 }

@@ -5,7 +5,7 @@ import { param } from '../../apimachinery/parameters/query';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { InitializationWaiter } from '../../watch/initialization-waiter';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
-import { readDryRun } from './dry-run.reader';
+import { readWriteOptions } from './dry-run.reader';
 import { readObject, settleNamespace } from './request-body';
 
 /** How long a write may take when the request names no `timeout` (as the apiserver). */
@@ -27,7 +27,7 @@ export class CreateHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
-    const options = readDryRun(request.query, 'CreateOptions');
+    const options = readWriteOptions(request, 'CreateOptions');
     const object = readObject(request);
     settleNamespace(request, object, true);
     let created = await this.registry.create(def, object, options);

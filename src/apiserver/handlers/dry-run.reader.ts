@@ -1,5 +1,7 @@
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { Query } from '../../apimachinery/parameters/query';
+import { WriteOptions } from '../../registry/store/generic-registry';
+import { ApiRequest } from './api-request';
 
 /** The options type whose `dryRun` a write reads, as the apiserver names it in its 422. */
 export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
@@ -31,7 +33,7 @@ export function dryRunOf(values: readonly string[], kind: WriteOptionsKind): boo
   return values.length > 0;
 }
 
-/** The `dryRun` query parameter of a create, update or patch. */
-export function readDryRun(query: Query, kind: Exclude<WriteOptionsKind, 'DeleteOptions'>): { dryRun: boolean } {
-  return { dryRun: dryRunOf(queryValues(query, 'dryRun'), kind) };
+/** The options of a create, update or patch: its `dryRun` query parameter, and who asks for it. */
+export function readWriteOptions(request: Pick<ApiRequest, 'query' | 'user'>, kind: Exclude<WriteOptionsKind, 'DeleteOptions'>): WriteOptions {
+  return { dryRun: dryRunOf(queryValues(request.query, 'dryRun'), kind), user: request.user };
 }

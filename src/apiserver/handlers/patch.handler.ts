@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Storages } from '../../registry/storage/storages';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
-import { readDryRun } from './dry-run.reader';
+import { readWriteOptions } from './dry-run.reader';
 import { checkPathName, patchedObject, readPatch } from './request-body';
 
 /**
@@ -17,7 +17,7 @@ export class PatchHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const storage = this.storages.of(request.def, request.path.subresource);
-    const options = readDryRun(request.query, 'PatchOptions');
+    const options = readWriteOptions(request, 'PatchOptions');
     const patch = readPatch(request, storage.kind);
     const name = checkPathName(request);
     const updated = await storage.update(request.path.namespace, name, (current) => patchedObject(request, patch, current, storage.kind), options);

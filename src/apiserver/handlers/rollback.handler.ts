@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
-import { readDryRun } from './dry-run.reader';
+import { readWriteOptions } from './dry-run.reader';
 import { checkPathName, readObject } from './request-body';
 import { subresourceBinding } from './subresource';
 
@@ -19,7 +19,7 @@ export class RollbackHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
     const binding = subresourceBinding(request, 'rollback');
-    const options = readDryRun(request.query, 'CreateOptions');
+    const options = readWriteOptions(request, 'CreateOptions');
     const name = checkPathName(request);
     const rollback = readObject(request, binding.requestKind);
     const target = binding.targetName(rollback);

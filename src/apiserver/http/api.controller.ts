@@ -99,6 +99,7 @@ export class ApiController {
       contentType: request.headers['content-type'],
       negotiated,
       warnings,
+      user: request.auth?.user,
       projection: tables ? tables.projection() : undefined,
     });
     if (warnings.length > 0) reply.header('warning', warnings.map((warning) => `299 - ${JSON.stringify(warning)}`));

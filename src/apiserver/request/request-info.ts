@@ -75,7 +75,7 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
   }
   if (parsed.type !== 'resource') return info;
   const path = parsed.resource;
-  if (!kinds.find(path.group, path.version, path.resource)) return info;
+  if (!kinds.serves(path.group, path.version, path.resource)) return info;
   const verb = resolveVerb(method, path, query);
   return {
     ...info,

@@ -13,6 +13,8 @@ import { SqlCondition } from './sql-params';
 import { ListRange } from './list-statement';
 import { ListCursor } from './list-cursor';
 import { Path } from '../table/table-column';
+import { UserInfo } from '../../auth/user-info';
+import { WriteAdmissions } from './write-admission';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -21,9 +23,13 @@ export type DeleteResult =
   | { removed: true; object: KubeObject }
   | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
 
-/** How a create or update is to be done: `dryRun` answers as the write would, writing nothing. */
+/**
+ * How a create or update is to be done: `dryRun` answers as the write would, writing nothing; `user` is who asks for
+ * it (none for the server's own writes), whom the write admissions check.
+ */
 export interface WriteOptions {
   dryRun?: boolean;
+  user?: UserInfo;
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
@@ -44,6 +50,7 @@ export class GenericRegistry {
   constructor(
     private readonly store: ObjectStore,
     private readonly writes: DryRunnableStore,
+    private readonly admissions: WriteAdmissions,
   ) {}
 
   async get(def: KindDefinition, namespace: string | undefined, name: string): Promise<KubeObject> {
@@ -77,6 +84,7 @@ export class GenericRegistry {
       throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
     }
     def.strategy.applyDefaults(object);
+    this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
@@ -111,6 +119,7 @@ export class GenericRegistry {
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = await transform(structuredClone(current));
       if (sameAsStored(next, current)) return current;
+      this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
         return (await this.writes.delete(key, version, dryRun)) ? next : undefined;

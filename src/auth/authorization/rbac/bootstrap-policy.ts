@@ -1,0 +1,114 @@
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { RBAC_GROUP } from '../../../modules/rbac/rbac.group';
+import { ALL_RULES } from '../authorizer';
+import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../../user-info';
+
+/** Upstream's marks of the default policy: the server keeps objects so annotated up to date at every start. */
+export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';
+const metadata = (name: string, labels: Record<string, string> = {}) => ({
+  name,
+  labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults', ...labels },
+  annotations: { [AUTOUPDATE_ANNOTATION]: 'true' },
+});
+
+const aggregateTo = (role: string) => ({ [`${RBAC_GROUP}/aggregate-to-${role}`]: 'true' });
+
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
+
+/** The resources of this server's workload kinds, as the default roles grant them. */
+const WORKLOADS = {
+  core: ['replicationcontrollers', 'replicationcontrollers/scale'],
+  extensions: [
+    'daemonsets',
+    'deployments',
+    'deployments/rollback',
+    'deployments/scale',
+    'ingresses',
+    'networkpolicies',
+    'replicasets',
+    'replicasets/scale',
+    'replicationcontrollers/scale',
+  ],
+  status: ['daemonsets/status', 'deployments/status', 'ingresses/status', 'replicasets/status'],
+};
+
+const clusterRole = (name: string, body: Record<string, unknown>, labels?: Record<string, string>): KubeObject => ({
+  apiVersion: `${RBAC_GROUP}/v1`,
+  kind: 'ClusterRole',
+  metadata: metadata(name, labels),
+  ...body,
+});
+
+const groups = (...names: string[]) => names.map((name) => ({ kind: 'Group', apiGroup: RBAC_GROUP, name }));
+
+const clusterRoleBinding = (name: string, role: string, subjects: unknown[]): KubeObject => ({
+  apiVersion: `${RBAC_GROUP}/v1`,
+  kind: 'ClusterRoleBinding',
+  metadata: metadata(name),
+  roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: role },
+  subjects,
+});
+
+/** The default cluster roles, upstream's names and meanings over this server's resources. */
+export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
+  clusterRole('cluster-admin', { rules: ALL_RULES }),
+  clusterRole('system:discovery', {
+    rules: [
+      {
+        verbs: ['get'],
+        nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'],
+      },
+    ],
+  }),
+  clusterRole('system:public-info-viewer', {
+    rules: [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
+  }),
+  clusterRole('system:basic-user', {
+    rules: [
+      { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] },
+      { verbs: ['create'], apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'] },
+    ],
+  }),
+  clusterRole('admin', { aggregationRule: { clusterRoleSelectors: [{ matchLabels: aggregateTo('admin') }] } }),
+  clusterRole('edit', { aggregationRule: { clusterRoleSelectors: [{ matchLabels: aggregateTo('edit') }] } }, aggregateTo('admin')),
+  clusterRole('view', { aggregationRule: { clusterRoleSelectors: [{ matchLabels: aggregateTo('view') }] } }, aggregateTo('edit')),
+  clusterRole(
+    'system:aggregate-to-admin',
+    {
+      rules: [
+        { verbs: [...WRITE, ...READ].sort(), apiGroups: [RBAC_GROUP], resources: ['rolebindings', 'roles'] },
+        { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['localsubjectaccessreviews'] },
+      ],
+    },
+    aggregateTo('admin'),
+  ),
+  clusterRole(
+    'system:aggregate-to-edit',
+    {
+      rules: [
+        { verbs: ['impersonate'], apiGroups: [''], resources: ['serviceaccounts'] },
+        { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
+        { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
+      ],
+    },
+    aggregateTo('edit'),
+  ),
+  clusterRole(
+    'system:aggregate-to-view',
+    {
+      rules: [
+        { verbs: READ, apiGroups: [''], resources: [...WORKLOADS.core, 'replicationcontrollers/status'] },
+        { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
+      ],
+    },
+    aggregateTo('view'),
+  ),
+];
+
+export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: KubeObject[] = [
+  clusterRoleBinding('cluster-admin', 'cluster-admin', groups(MASTERS_GROUP)),
+  clusterRoleBinding('system:discovery', 'system:discovery', groups(AUTHENTICATED_GROUP)),
+  clusterRoleBinding('system:basic-user', 'system:basic-user', groups(AUTHENTICATED_GROUP)),
+  clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', groups(AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP)),
+];

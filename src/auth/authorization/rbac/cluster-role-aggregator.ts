@@ -1,0 +1,91 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
+import { ClusterRole } from '../../../modules/rbac/clusterrole/clusterrole.strategy';
+import { PolicyRule } from '../../../modules/rbac/policy/policy-rule.schema';
+import { RBAC_GROUP } from '../../../modules/rbac/rbac.group';
+import { KindRegistry } from '../../../registry/kind-registry';
+import { ObjectStorage } from '../../../registry/storage/object-storage';
+import { GenericRegistry } from '../../../registry/store/generic-registry';
+import { canonical } from './canonical-json';
+import { RbacIndex } from './rbac-index';
+
+/** The rules of the cluster roles an aggregated role selects, in the order of their names, each rule once. */
+function aggregatedRules(role: ClusterRole, all: readonly ClusterRole[]): PolicyRule[] {
+  const selectors = role.aggregationRule?.clusterRoleSelectors ?? [];
+  const seen = new Set<string>();
+  const rules: PolicyRule[] = [];
+  const sources = all
+    .filter((other) => other.metadata.name !== role.metadata.name && selectors.some((s) => selectorMatches(s, other.metadata.labels)))
+    .sort((a, b) => ((a.metadata.name as string) < (b.metadata.name as string) ? -1 : 1));
+  for (const source of sources) {
+    for (const rule of source.rules ?? []) {
+      const key = canonical(rule);
+      if (!seen.has(key)) rules.push(rule);
+      seen.add(key);
+    }
+  }
+  return rules;
+}
+
+/**
+ * ClusterRole aggregation (upstream's clusterrole-aggregation controller): a cluster role with an aggregationRule
+ * has as its rules those of every cluster role its selectors select. Each instance recomputes them when a cluster
+ * role changes and writes them when they differ; writes are compare-and-swap, and an identical result writes
+ * nothing, so instances working at once agree.
+ */
+@Injectable()
+export class ClusterRoleAggregator implements OnApplicationShutdown {
+  private readonly logger = new Logger('ClusterRoleAggregator');
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly index: RbacIndex,
+    private readonly registry: GenericRegistry,
+    private readonly kinds: KindRegistry,
+  ) {
+    index.onChange((change) => {
+      if (change.resource === 'clusterroles') this.schedule();
+    });
+  }
+
+  onApplicationShutdown(): Promise<void> | undefined {
+    this.stopped = true;
+    return this.running;
+  }
+
+  /** Recomputes every aggregated role, once more if asked again while running. */
+  schedule(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.aggregateAll()
+      .catch((error: Error) => this.logger.warn(`aggregating cluster roles failed: ${error.message}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.schedule();
+        }
+      });
+  }
+
+  private async aggregateAll(): Promise<void> {
+    const def = this.kinds.find(RBAC_GROUP, 'v1', 'clusterroles');
+    if (!def) return;
+    const storage = new ObjectStorage(def, this.registry);
+    const all = [...this.index.allClusterRoles()];
+    for (const role of all) {
+      if (!role.aggregationRule) continue;
+      const rules = aggregatedRules(role, all);
+      if (canonical(rules) === canonical(role.rules ?? [])) continue;
+      await storage.update(undefined, role.metadata.name as string, (current) => {
+        const fresh = aggregatedRules(current as ClusterRole, [...this.index.allClusterRoles()]);
+        return { ...current, rules: fresh };
+      }, {});
+    }
+  }
+}

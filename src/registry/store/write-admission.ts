@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { UserInfo } from '../../auth/user-info';
+import { KindDefinition } from '../kind-definition';
+
+/**
+ * A check of a write by who makes it, for the kinds it concerns (as an admission plugin, or upstream's policy-based
+ * RBAC storage, decides by resource): it throws a StatusError to refuse. Writes the server makes itself name no user
+ * and are not checked.
+ */
+export interface WriteAdmission {
+  concerns(def: KindDefinition): boolean;
+  /** `old` is the stored object for an update, undefined for a create */
+  admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo): void;
+}
+
+/** The write admissions, registered by the modules that own them when they start. */
+@Injectable()
+export class WriteAdmissions {
+  private readonly admissions: WriteAdmission[] = [];
+
+  register(admission: WriteAdmission): void {
+    this.admissions.push(admission);
+  }
+
+  check(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo | undefined): void {
+    if (!user) return;
+    for (const admission of this.admissions) if (admission.concerns(def)) admission.admit(def, object, old, user);
+  }
+}
