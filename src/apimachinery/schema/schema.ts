@@ -25,6 +25,16 @@ export interface FieldOptions {
   enum?: readonly string[];
   /** what the field means, where its name does not say it (OpenAPI's `description`, `kubectl explain`) */
   description?: string;
+  /**
+   * The fields identifying an item of a list server-side apply treats as a map (`x-kubernetes-list-map-keys`), where
+   * the current apiserver declares other keys than the merge key. Otherwise the patch strategy implies the list type
+   * (a merged list of objects is a map by its merge key, of primitives a set) and any other list is atomic.
+   */
+  listMapKeys?: readonly string[];
+  /** a list, map or struct that server-side apply replaces whole (`x-kubernetes-list-type`/`map-type: atomic`) */
+  atomic?: boolean;
+  /** the value the apiserver defaults the field to (OpenAPI's `default`), where server-side apply needs it (list keys) */
+  default?: string | number | boolean;
 }
 
 export interface Field extends FieldOptions {
@@ -47,6 +57,8 @@ export interface StructSchema {
   fields: Readonly<Record<string, Field>>;
   /** the fields as JSON has them: an inline field's own fields in its place */
   jsonFields: Readonly<Record<string, Field>>;
+  /** a struct that server-side apply replaces whole wherever it is used (`+structType=atomic`) */
+  atomic?: boolean;
 }
 
 const leaf = (type: LeafType): Schema => ({ type });
@@ -97,6 +109,21 @@ export const oneOf = (...values: string[]): FieldOptions => ({ enum: values });
 
 /** Field options: what the field means. */
 export const described = (description: string): FieldOptions => ({ description });
+
+/** Field options: a list or map server-side apply replaces whole. */
+export const atomic: FieldOptions = { atomic: true };
+
+/** Field options: a list server-side apply treats as a map keyed by these fields together. */
+export const listMapKeys = (...keys: string[]): FieldOptions => ({ listMapKeys: keys });
+
+/** Field options: the default the apiserver gives the field. */
+export const defaultsTo = (value: string | number | boolean): FieldOptions => ({ default: value });
+
+/** A struct that server-side apply replaces whole wherever it is used (`+structType=atomic`). */
+export function atomicStruct<T extends StructSchema>(type: T): T {
+  type.atomic = true;
+  return type;
+}
 
 /** Field options: a list merged item by item, by `key` for lists of objects. */
 export const mergedBy = (key?: string): FieldOptions => ({ patchStrategy: 'merge', patchMergeKey: key });
