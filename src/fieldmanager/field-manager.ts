@@ -55,11 +55,14 @@ export class FieldManager {
     if (managers.size === 0 && live) return; // an object nobody tracks stays untracked until its first apply
     const id = managerId({ manager, operation: 'Update', apiVersion: this.scope.apiVersion, subresource: this.scope.subresource });
     const comparison = this.compare(live, next);
-    this.settle(managers, comparison, id, true);
-    const previous = managers.get(id)?.fields ?? new FieldSet();
-    const fields = previous.difference(comparison.removed).union(comparison.modified).union(comparison.added);
-    this.record(managers, id, { ...this.entry(manager, 'Update'), fields, time: nowTimestamp() });
-    capUpdaters(managers);
+    this.settle(managers, comparison, undefined, true);
+    const changed = comparison.modified.union(comparison.added).difference(SERVER_FIELDS);
+    if (!changed.isEmpty()) {
+      // a write that changed nothing leaves its manager's entry (and its time) as it was
+      const previous = managers.get(id)?.fields;
+      this.record(managers, id, { ...this.entry(manager, 'Update'), fields: previous ? previous.union(changed) : changed, time: nowTimestamp() });
+      capUpdaters(managers);
+    }
     this.encode(next, managers);
   }
 
@@ -134,7 +137,7 @@ export class FieldManager {
    * What the change takes from the other managers: fields it removed, and fields it set that they owned, which are
    * conflicts. Unless forced, conflicts are answered and nothing is taken.
    */
-  private settle(managers: Managers, comparison: Comparison, self: string, force: boolean): Map<Manager, FieldSet> {
+  private settle(managers: Managers, comparison: Comparison, self: string | undefined, force: boolean): Map<Manager, FieldSet> {
     const changed = comparison.added.union(comparison.modified);
     const conflicts = new Map<Manager, FieldSet>();
     for (const [id, manager] of managers) {

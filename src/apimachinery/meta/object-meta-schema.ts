@@ -24,7 +24,7 @@ export const INITIALIZERS = META_V1.struct('Initializers', {
 
 /**
  * One field manager's fields (server-side apply): who, by which operation, in which version, when, and the fields as
- * a FieldsV1 tree, which JSON writes as an object and protobuf as its JSON text (the wire form of a RawExtension).
+ * a FieldsV1 tree, which JSON writes as an object and protobuf as its JSON text.
  */
 export const MANAGED_FIELDS_ENTRY = META_V1.struct('ManagedFieldsEntry', {
   manager: [1, s.string],
@@ -32,7 +32,7 @@ export const MANAGED_FIELDS_ENTRY = META_V1.struct('ManagedFieldsEntry', {
   apiVersion: [3, s.string],
   time: [4, s.time],
   fieldsType: [6, s.string],
-  fieldsV1: [7, s.any],
+  fieldsV1: [7, s.fieldsV1],
   subresource: [8, s.string],
 });
 

@@ -3,7 +3,7 @@
  * its JSON name, its protobuf field number and its patch facts. Everything else is derived from it: decoding and
  * conformance (conform.ts), the protobuf messages, the strategic merge facts.
  */
-export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'any';
+export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'fieldsV1' | 'any';
 
 export type Schema =
   | { type: LeafType }
@@ -90,6 +90,8 @@ export const s = {
   quantity: leaf('quantity'),
   time: leaf('time'),
   microTime: leaf('microTime'),
+  /** a set of fields of server-side apply: a JSON object in JSON, its JSON text in protobuf */
+  fieldsV1: leaf('fieldsV1'),
   /** a field kept as sent, whatever its shape (a RawExtension) */
   any: leaf('any'),
   list,

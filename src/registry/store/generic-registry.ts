@@ -20,9 +20,14 @@ export type DeleteResult =
   | { removed: true; object: KubeObject }
   | { removed: false; object: KubeObject /* marked for deletion, waiting for finalizers */ };
 
-/** How a create or update is to be done: `dryRun` answers as the write would, writing nothing. */
+/**
+ * How a create or update is to be done: `dryRun` answers as the write would, writing nothing; `track` keeps the
+ * object's managed fields (server-side apply's field manager), given the object as prepared for the write and the
+ * stored one it replaces (none for a create).
+ */
 export interface WriteOptions {
   dryRun?: boolean;
+  track?: (current: KubeObject | undefined, next: KubeObject) => void;
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
@@ -72,6 +77,7 @@ export class GenericRegistry {
     }
     def.strategy.applyDefaults(object);
     prepareForCreate(def, object);
+    options.track?.(undefined, object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
     const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
@@ -104,6 +110,7 @@ export class GenericRegistry {
     const key = keyOf(def, namespace, name);
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = await transform(structuredClone(current));
+      options.track?.(current, next);
       if (sameAsStored(next, current)) return current;
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
