@@ -52,15 +52,19 @@ describe('dryRun=All on a create', () => {
       generation: 1,
       creationTimestamp: expect.stringMatching(/Z$/),
       labels: { app: 'web' },
+      managedFields: [expect.objectContaining({ operation: 'Update', apiVersion: 'extensions/v1beta1', fieldsType: 'FieldsV1' })],
     });
     expect(response.json.spec.template.spec.containers[0]).toMatchObject({ terminationMessagePath: '/dev/termination-log' });
     expect((await call('GET', `${DEPLOYMENTS}/preview`)).status).toBe(404);
     const real = await call('POST', DEPLOYMENTS, { ...deployment.manifest, metadata: { name: 'preview' } });
     await call('DELETE', `${DEPLOYMENTS}/preview?propagationPolicy=Background`);
-    const { uid, creationTimestamp, resourceVersion, ...identical } = real.json.metadata;
+    // the managed fields' times are the writes' own
+    const withoutTimes = (entries: { time?: string }[]) => entries.map(({ time: _time, ...entry }) => entry);
+    const { uid, creationTimestamp, resourceVersion, managedFields, ...identical } = real.json.metadata;
     const realOnly = { uid, creationTimestamp, resourceVersion };
+    expect(withoutTimes(response.json.metadata.managedFields)).toEqual(withoutTimes(managedFields));
     expect(realOnly).toEqual({ uid: expect.any(String), creationTimestamp: expect.any(String), resourceVersion: expect.any(String) });
-    expect({ ...response.json, metadata: { ...response.json.metadata, uid: undefined, creationTimestamp: undefined } }).toEqual({
+    expect({ ...response.json, metadata: { ...response.json.metadata, uid: undefined, creationTimestamp: undefined, managedFields: undefined } }).toEqual({
       ...real.json,
       metadata: identical,
     });

@@ -1,26 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dump } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { dbState } from './support/db-state';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { manifestFiles } from './support/manifest-files';
 import { kubectl, KUBECTLS, KubectlResult } from './support/kubectl';
 
 const { call, server } = useTestServer();
 const deployment = kindNamed('Deployment');
 const WEB = itemPath(deployment, 'web');
 
-const dir = mkdtempSync(join(tmpdir(), 'pgkube-dry-run-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A manifest file of the fixture Deployment under `name` with `replicas`. */
-function manifestFile(name: string, replicas: number): string {
-  const file = join(dir, `${name}-${replicas}.yaml`);
-  const { metadata, spec } = deployment.manifest;
-  writeFileSync(file, dump({ ...deployment.manifest, metadata: { ...metadata, name }, spec: { ...spec, replicas } }));
-  return file;
-}
+const manifestFile = manifestFiles(deployment, 'dry-run');
 
 describe.each(KUBECTLS)('kubectl $tag', (client) => {
   const run = (args: string[]) => kubectl(client, server().url, args);

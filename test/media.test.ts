@@ -70,6 +70,7 @@ describe('YAML', () => {
       'generation',
       'creationTimestamp',
       'labels',
+      'managedFields',
     ]);
   });
 });

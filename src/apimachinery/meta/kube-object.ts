@@ -25,6 +25,18 @@ export interface ObjectMeta {
   initializers?: { pending?: { name?: string }[] | null; result?: unknown } | null;
   finalizers?: string[] | null;
   clusterName?: string;
+  managedFields?: ManagedFieldsEntry[] | null;
+}
+
+/** One field manager's entry in `metadata.managedFields` (server-side apply). */
+export interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  apiVersion?: string;
+  time?: string;
+  fieldsType?: string;
+  fieldsV1?: Record<string, unknown>;
+  subresource?: string;
 }
 
 export interface KubeObject {
@@ -52,6 +64,7 @@ export const OBJECT_META_ORDER: readonly (keyof ObjectMeta)[] = [
   'initializers',
   'finalizers',
   'clusterName',
+  'managedFields',
 ];
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>

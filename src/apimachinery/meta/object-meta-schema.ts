@@ -1,15 +1,17 @@
-import { FieldSpec, mergedBy, required, s, struct, StructSchema } from '../schema/schema';
+import { atomic, atomicStruct, FieldSpec, mergedBy, required, s, struct, StructSchema } from '../schema/schema';
 import { GoPackage } from '../schema/go-packages';
 import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
 
-export const OWNER_REFERENCE = META_V1.struct('OwnerReference', {
-  apiVersion: [5, s.string],
-  kind: [1, s.string],
-  name: [3, s.string],
-  uid: [4, s.string],
-  controller: [6, s.boolean],
-  blockOwnerDeletion: [7, s.boolean],
-});
+export const OWNER_REFERENCE = atomicStruct(
+  META_V1.struct('OwnerReference', {
+    apiVersion: [5, s.string],
+    kind: [1, s.string],
+    name: [3, s.string],
+    uid: [4, s.string],
+    controller: [6, s.boolean],
+    blockOwnerDeletion: [7, s.boolean],
+  }),
+);
 
 export const INITIALIZER = META_V1.struct('Initializer', {
   name: [1, s.string],
@@ -18,6 +20,20 @@ export const INITIALIZER = META_V1.struct('Initializer', {
 export const INITIALIZERS = META_V1.struct('Initializers', {
   pending: [1, s.list(INITIALIZER)],
   result: [2, STATUS],
+});
+
+/**
+ * One field manager's fields (server-side apply): who, by which operation, in which version, when, and the fields as
+ * a FieldsV1 tree, which JSON writes as an object and protobuf as its JSON text.
+ */
+export const MANAGED_FIELDS_ENTRY = META_V1.struct('ManagedFieldsEntry', {
+  manager: [1, s.string],
+  operation: [2, s.string],
+  apiVersion: [3, s.string],
+  time: [4, s.time],
+  fieldsType: [6, s.string],
+  fieldsV1: [7, s.fieldsV1],
+  subresource: [8, s.string],
 });
 
 /** ObjectMeta as the Go type declares it, in its field order. */
@@ -38,6 +54,7 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
   initializers: [16, INITIALIZERS],
   finalizers: [14, s.stringList, mergedBy()],
   clusterName: [15, s.string],
+  managedFields: [17, s.list(MANAGED_FIELDS_ENTRY), atomic],
 });
 
 /**

@@ -20,6 +20,7 @@ const GO_TYPES: Record<LeafType, string> = {
   quantity: 'resource.Quantity',
   time: 'v1.Time',
   microTime: 'v1.MicroTime',
+  fieldsV1: 'v1.FieldsV1',
   any: 'interface {}',
 };
 
@@ -81,6 +82,8 @@ function leafFits(value: unknown, type: LeafType): boolean {
     case 'time':
     case 'microTime':
       return parseTime(value) !== undefined;
+    case 'fieldsV1':
+      return isPlainObject(value);
     case 'any':
       return true;
   }

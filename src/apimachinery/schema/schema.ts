@@ -3,7 +3,7 @@
  * its JSON name, its protobuf field number and its patch facts. Everything else is derived from it: decoding and
  * conformance (conform.ts), the protobuf messages, the strategic merge facts.
  */
-export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'any';
+export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'fieldsV1' | 'any';
 
 export type Schema =
   | { type: LeafType }
@@ -25,6 +25,16 @@ export interface FieldOptions {
   enum?: readonly string[];
   /** what the field means, where its name does not say it (OpenAPI's `description`, `kubectl explain`) */
   description?: string;
+  /**
+   * The fields identifying an item of a list server-side apply treats as a map (`x-kubernetes-list-map-keys`), where
+   * the current apiserver declares other keys than the merge key. Otherwise the patch strategy implies the list type
+   * (a merged list of objects is a map by its merge key, of primitives a set) and any other list is atomic.
+   */
+  listMapKeys?: readonly string[];
+  /** a list, map or struct that server-side apply replaces whole (`x-kubernetes-list-type`/`map-type: atomic`) */
+  atomic?: boolean;
+  /** the value the apiserver defaults the field to (OpenAPI's `default`), where server-side apply needs it (list keys) */
+  default?: string | number | boolean;
 }
 
 export interface Field extends FieldOptions {
@@ -52,6 +62,8 @@ export interface StructSchema {
    * members beside the fields are kept as sent by decoding rather than dropped (the definition's schema prunes them)
    */
   declared?: Readonly<Record<string, unknown>>;
+  /** a struct that server-side apply replaces whole wherever it is used (`+structType=atomic`) */
+  atomic?: boolean;
 }
 
 const leaf = (type: LeafType): Schema => ({ type });
@@ -83,6 +95,8 @@ export const s = {
   quantity: leaf('quantity'),
   time: leaf('time'),
   microTime: leaf('microTime'),
+  /** a set of fields of server-side apply: a JSON object in JSON, its JSON text in protobuf */
+  fieldsV1: leaf('fieldsV1'),
   /** a field kept as sent, whatever its shape (a RawExtension) */
   any: leaf('any'),
   list,
@@ -102,6 +116,21 @@ export const oneOf = (...values: string[]): FieldOptions => ({ enum: values });
 
 /** Field options: what the field means. */
 export const described = (description: string): FieldOptions => ({ description });
+
+/** Field options: a list or map server-side apply replaces whole. */
+export const atomic: FieldOptions = { atomic: true };
+
+/** Field options: a list server-side apply treats as a map keyed by these fields together. */
+export const listMapKeys = (...keys: string[]): FieldOptions => ({ listMapKeys: keys });
+
+/** Field options: the default the apiserver gives the field. */
+export const defaultsTo = (value: string | number | boolean): FieldOptions => ({ default: value });
+
+/** A struct that server-side apply replaces whole wherever it is used (`+structType=atomic`). */
+export function atomicStruct<T extends StructSchema>(type: T): T {
+  type.atomic = true;
+  return type;
+}
 
 /** Field options: a list merged item by item, by `key` for lists of objects. */
 export const mergedBy = (key?: string): FieldOptions => ({ patchStrategy: 'merge', patchMergeKey: key });

@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../errors/field-error';
 import { validateLabels } from '../meta/object-meta-validation';
 import { META_V1 } from '../meta/meta-messages.schema';
-import { required, s } from '../schema/schema';
+import { atomicStruct, required, s } from '../schema/schema';
 import { labelValue, qualifiedName } from '../validation/names';
 import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
 
@@ -17,10 +17,12 @@ const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
   values: [3, s.stringList],
 });
 
-export const LABEL_SELECTOR = META_V1.struct('LabelSelector', {
-  matchLabels: [1, s.stringMap],
-  matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT)],
-});
+export const LABEL_SELECTOR = atomicStruct(
+  META_V1.struct('LabelSelector', {
+    matchLabels: [1, s.stringMap],
+    matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT)],
+  }),
+);
 
 const OPERATORS: Record<string, LabelOperator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 

@@ -5,6 +5,8 @@ export const PROTOBUF_TYPE = 'application/vnd.kubernetes.protobuf';
 export const JSON_PATCH_TYPE = 'application/json-patch+json';
 export const MERGE_PATCH_TYPE = 'application/merge-patch+json';
 export const STRATEGIC_MERGE_PATCH_TYPE = 'application/strategic-merge-patch+json';
+/** server-side apply: a YAML (or JSON) configuration of the object */
+export const APPLY_PATCH_TYPE = 'application/apply-patch+yaml';
 
 /** The response types this server can write, in order of preference. */
 export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE, PROTOBUF_TYPE] as const;

@@ -16,6 +16,8 @@ export interface ApiRequest {
   query: Query;
   body: RawBody;
   contentType?: string;
+  /** the User-Agent header: a write without a field manager is recorded for its product name */
+  userAgent?: string;
   negotiated: Negotiated;
   /** warnings for the client (`Warning` headers), which reading the body may add */
   warnings: string[];

@@ -1,5 +1,5 @@
 import { RawBody } from '../codec/body-decoder';
-import { bareType, JSON_PATCH_TYPE, MERGE_PATCH_TYPE, STRATEGIC_MERGE_PATCH_TYPE } from '../codec/media-types';
+import { APPLY_PATCH_TYPE, bareType, JSON_PATCH_TYPE, MERGE_PATCH_TYPE, STRATEGIC_MERGE_PATCH_TYPE } from '../codec/media-types';
 import { unstorableReason } from '../../apimachinery/meta/storable';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { applyJsonPatch } from '../../apimachinery/patch/json-patch';
@@ -22,9 +22,9 @@ export type Patch =
  */
 export function decodePatch(contentType: string | undefined, body: RawBody, schema: TypeFacts | undefined): Patch {
   const type = PATCH_TYPES.find((t) => t === bareType(contentType));
-  if (!type) throw apiErrors.unsupportedMediaType(PATCH_TYPES);
+  if (!type) throw apiErrors.unsupportedMediaType([...PATCH_TYPES, APPLY_PATCH_TYPE]);
   if (type !== STRATEGIC_MERGE_PATCH_TYPE) return { type, document: parseJson(body) };
-  if (!schema) throw apiErrors.unsupportedMediaType([JSON_PATCH_TYPE, MERGE_PATCH_TYPE]);
+  if (!schema) throw apiErrors.unsupportedMediaType([JSON_PATCH_TYPE, MERGE_PATCH_TYPE, APPLY_PATCH_TYPE]);
   return { type, document: parseJson(body), schema };
 }
 

@@ -6,6 +6,8 @@ import { GenericRegistry } from '../../registry/store/generic-registry';
 import { InitializationWaiter } from '../../watch/initialization-waiter';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readWriteOptions } from './dry-run.reader';
+import { readManager } from './field-manager.reader';
+import { fieldManagerOf } from '../../fieldmanager/field-managers';
 import { readObject, settleNamespace } from './request-body';
 
 /** How long a write may take when the request names no `timeout` (as the apiserver). */
@@ -27,15 +29,17 @@ export class CreateHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
-    const options = readWriteOptions(request, 'CreateOptions');
+    const { dryRun, user } = readWriteOptions(request, 'CreateOptions');
+    const { manager } = readManager(request, 'CreateOptions');
     const object = readObject(request);
     settleNamespace(request, object, true);
-    let created = await this.registry.create(def, object, options);
+    const fields = fieldManagerOf(def, 'object');
+    let created = await this.registry.create(def, object, { dryRun, user, track: (_, next) => fields.update(undefined, next, manager) });
     let code = 201;
     if (created.metadata.initializers) {
       if (param(request.query, 'includeUninitialized') === '1') {
         code = 202;
-      } else if (!options.dryRun) {
+      } else if (!dryRun) {
         const timeout = parseGoDuration(param(request.query, 'timeout') ?? '') ?? DEFAULT_WRITE_TIMEOUT_MS;
         created = await this.initialization.wait(def, created, timeout);
       }

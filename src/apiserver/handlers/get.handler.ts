@@ -30,6 +30,8 @@ export class GetHandler implements VerbHandler {
     const exportedMeta = exported.metadata;
     delete exportedMeta.uid;
     delete exportedMeta.resourceVersion;
+    // a manifest to create from: the entries name this object's writers, which a create would adopt
+    delete exportedMeta.managedFields;
     exportedMeta.creationTimestamp = null;
     if (!exact) {
       delete exportedMeta.namespace;

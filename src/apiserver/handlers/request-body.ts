@@ -1,4 +1,8 @@
+import { load as loadYaml } from 'js-yaml';
 import { decodeDocument } from '../codec/body-decoder';
+import { APPLY_PATCH_TYPE, bareType } from '../codec/media-types';
+import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { unstorableReason } from '../../apimachinery/meta/storable';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { DecodeTarget } from '../../registry/decode-object';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
@@ -34,6 +38,39 @@ export function readReplacement(request: ApiRequest, target: DecodeTarget = requ
 export function readPatch(request: ApiRequest, target: DecodeTarget = request.def): Patch {
   const strategicMerge = wireOf(request.def).strategicMerge;
   return decodePatch(request.contentType, request.body, strategicMerge ? typeFacts(target.strategy.shape) : undefined);
+}
+
+/** Whether a PATCH is a server-side apply. */
+export const isApply = (request: ApiRequest): boolean => bareType(request.contentType) === APPLY_PATCH_TYPE;
+
+/**
+ * The configuration of a server-side apply: YAML (or JSON) of an object of the path's kind, which must name its
+ * apiVersion and kind and carry no managedFields, decoded and checked against the path like a PUT's body.
+ */
+export function readApplyConfiguration(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
+  let document: unknown;
+  try {
+    document = loadYaml((request.body ?? Buffer.alloc(0)).toString('utf8'), { json: true });
+  } catch (error) {
+    throw apiErrors.badRequest(`error decoding YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const unstorable = unstorableReason(document);
+  if (unstorable) throw apiErrors.badRequest(`error decoding YAML: ${unstorable}`);
+  if (!isPlainObject(document)) throw apiErrors.badRequest('error decoding YAML: the configuration is not an object');
+  const apiVersion = typeof document.apiVersion === 'string' ? document.apiVersion : '';
+  const kind = typeof document.kind === 'string' ? document.kind : '';
+  if (apiVersion !== groupVersion(target) || kind !== target.kind) {
+    const gv = apiVersion.includes('/') ? apiVersion : `/${apiVersion}`;
+    throw apiErrors.badRequest(`invalid object type: ${gv}, Kind=${kind}`);
+  }
+  const metadata = document.metadata;
+  if (isPlainObject(metadata) && metadata.managedFields !== undefined && metadata.managedFields !== null) {
+    throw apiErrors.badRequest('metadata.managedFields must be nil');
+  }
+  const { object, warnings } = decodeValidated(request, target, document);
+  request.warnings.push(...warnings);
+  checkReplacement(request, object);
+  return object;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Storages } from '../../registry/storage/storages';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readWriteOptions } from './dry-run.reader';
+import { readManager } from './field-manager.reader';
 import { readReplacement } from './request-body';
 
 /**
@@ -16,7 +17,7 @@ export class UpdateHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const storage = this.storages.of(request.def, request.path.subresource);
-    const options = readWriteOptions(request, 'UpdateOptions');
+    const options = { ...readWriteOptions(request, 'UpdateOptions'), ...readManager(request, 'UpdateOptions') };
     const body = readReplacement(request, storage.kind);
     const updated = await storage.update(request.path.namespace, body.metadata.name as string, () => structuredClone(body), options);
     return { code: 200, body: storage.output(updated, request.path) };

@@ -97,6 +97,7 @@ export class ApiController {
       query,
       body: request.body as RawBody,
       contentType: request.headers['content-type'],
+      userAgent: request.headers['user-agent'],
       negotiated,
       warnings,
       user: request.auth?.user,

@@ -22,6 +22,10 @@ const LEAF_DEFINITIONS: Partial<Record<LeafType, { name: string; schema: JsonSch
     name: 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime',
     schema: { type: 'string', format: 'date-time', description: 'An RFC 3339 time with microseconds.' },
   },
+  fieldsV1: {
+    name: 'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1',
+    schema: { type: 'object', description: 'A set of fields of server-side apply, as a tree of f:, k:, v: and i: keys.' },
+  },
   any: {
     name: 'io.k8s.apimachinery.pkg.runtime.RawExtension',
     schema: { type: 'object', description: 'An embedded object, kept as sent.' },

@@ -3,7 +3,7 @@ import { JsonSchema, SchemaWriter } from './json-schema';
 import { Operation, PathOperations } from './operations';
 
 const RESPONSE_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
-const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 const PATCH_BODY: JsonSchema = { type: 'object', description: 'A patch in the format the Content-Type names.' };
 
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {

@@ -119,7 +119,8 @@ export class ScaleRegistry {
     return { group: binding.version.kind.group, resource: `${def.resource}/scale` };
   }
 
-  private target(def: KindDefinition, binding: ScaleBinding): KindDefinition {
+  /** The kind whose objects the Scale resizes (another kind for a view such as extensions' ReplicationController). */
+  target(def: KindDefinition, binding: ScaleBinding): KindDefinition {
     if (!binding.target) return def;
     const { group, version, resource } = binding.target;
     const target = this.kinds.find(group, version, resource);

@@ -1,6 +1,6 @@
 import { OBJECT_META } from '../../apimachinery/meta/object-meta-schema';
 import { goPackage } from '../../apimachinery/schema/go-packages';
-import { required, s } from '../../apimachinery/schema/schema';
+import { atomic, required, s } from '../../apimachinery/schema/schema';
 
 /** The two Scale kinds: extensions' (a selector map and its text) and autoscaling's (the text only). */
 const EXTENSIONS_V1BETA1 = goPackage('k8s.io.api.extensions.v1beta1', 'extensions/v1beta1');
@@ -12,7 +12,7 @@ const EXTENSIONS_SCALE_SPEC = EXTENSIONS_V1BETA1.struct('ScaleSpec', {
 
 const EXTENSIONS_SCALE_STATUS = EXTENSIONS_V1BETA1.struct('ScaleStatus', {
   replicas: [1, s.int32, required],
-  selector: [2, s.stringMap],
+  selector: [2, s.stringMap, atomic],
   targetSelector: [3, s.string],
 });
 

@@ -1,26 +1,59 @@
+import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { fieldManagerOf } from '../../fieldmanager/field-managers';
 import { KindDefinition } from '../kind-definition';
 import { toOutput } from '../object-output';
-import { GenericRegistry, WriteOptions } from '../store/generic-registry';
-import { Storage } from './storage';
+import { GenericRegistry } from '../store/generic-registry';
+import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
 
 /** The object itself: the generic store with the kind's strategy. */
 export class ObjectStorage implements Storage {
   constructor(
     readonly kind: KindDefinition,
     protected readonly registry: GenericRegistry,
+    private readonly fields = fieldManagerOf(kind, 'object'),
   ) {}
 
   get(namespace: string | undefined, name: string): Promise<KubeObject> {
     return this.registry.get(this.kind, namespace, name);
   }
 
-  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: WriteOptions): Promise<KubeObject> {
-    return this.registry.update(this.kind, namespace, name, (current) => this.prepare(next(current), current), options);
+  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject> {
+    return this.registry.update(this.kind, namespace, name, (current) => this.prepare(next(current), current), {
+      dryRun: options.dryRun,
+      user: options.user,
+      track: (current, object) => this.fields.update(current, object, options.manager),
+    });
+  }
+
+  /**
+   * Applies the configuration to the current object, or creates the object from it when there is none (and
+   * applies it to the object another writer created meanwhile).
+   */
+  async apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
+    const { dryRun, user, manager, force } = options;
+    const applied = (current: KubeObject | undefined) => this.fields.apply(current, structuredClone(config), manager, force);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return { object: await this.registry.update(this.kind, namespace, name, (current) => this.prepare(applied(current), current), { dryRun, user }), created: false };
+      } catch (error) {
+        if (!this.createsOnApply || !(error instanceof StatusError && error.code === 404)) throw error;
+      }
+      try {
+        return { object: await this.registry.create(this.kind, applied(undefined), { dryRun, user }), created: true };
+      } catch (error) {
+        if (attempt > 0 || !(error instanceof StatusError && error.reason === 'AlreadyExists')) throw error;
+      }
+    }
   }
 
   output(object: KubeObject, request: { namespace?: string; name?: string }): KubeObject {
     return toOutput(this.kind, object, { withTypeMeta: true, request });
+  }
+
+  /** An apply to a missing object creates it. */
+  protected get createsOnApply(): boolean {
+    return true;
   }
 
   protected prepare(object: KubeObject, current: KubeObject): KubeObject {
@@ -30,8 +63,16 @@ export class ObjectStorage implements Storage {
 
 /** `{name}/status` (reference §11.1): the same store with the status strategy, which writes the status alone. */
 export class StatusStorage extends ObjectStorage {
+  constructor(kind: KindDefinition, registry: GenericRegistry) {
+    super(kind, registry, fieldManagerOf(kind, 'status'));
+  }
+
   override output(object: KubeObject, request: { namespace?: string; name?: string }): KubeObject {
     return toOutput(this.kind, object, { withTypeMeta: true, request, subresource: 'status' });
+  }
+
+  protected override get createsOnApply(): boolean {
+    return false;
   }
 
   protected override prepare(object: KubeObject, current: KubeObject): KubeObject {

@@ -1,11 +1,14 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { KindDefinition, ScaleBinding } from '../kind-definition';
+import { fieldManagerOf } from '../../fieldmanager/field-managers';
+import { groupVersion, KindDefinition, ScaleBinding } from '../kind-definition';
 import { toOutput } from '../object-output';
 import { ScaleRegistry } from '../scale/scale-registry';
-import { WriteOptions } from '../store/generic-registry';
-import { Storage } from './storage';
+import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
 
-/** `{name}/scale` (reference §11.2): the object seen and resized as a Scale of the binding's version. */
+/**
+ * `{name}/scale` (reference §11.2): the object seen and resized as a Scale of the binding's version. Its managed
+ * fields are the object's, recorded for the `scale` subresource.
+ */
 export class ScaleStorage implements Storage {
   readonly kind: KindDefinition;
 
@@ -21,11 +24,44 @@ export class ScaleStorage implements Storage {
     return this.scales.get(this.def, this.binding, namespace, name);
   }
 
-  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: WriteOptions): Promise<KubeObject> {
-    return this.scales.update(this.def, this.binding, namespace, name, next, options);
+  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject> {
+    const fields = this.fieldManager();
+    return this.scales.update(this.def, this.binding, namespace, name, next, {
+      dryRun: options.dryRun,
+      user: options.user,
+      track: (current, object) => fields.update(current, object, options.manager),
+    });
+  }
+
+  /** Applies the Scale's replicas to the object: the manager owns (and conflicts on) the object's `spec.replicas`. */
+  async apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
+    const fields = this.fieldManager();
+    const target = this.scales.target(this.def, this.binding);
+    const replicas = (config.spec as { replicas?: number } | undefined)?.replicas;
+    const objectConfig: KubeObject = {
+      apiVersion: groupVersion(target),
+      kind: target.kind,
+      metadata: { name, ...(namespace !== undefined && { namespace }) },
+      spec: replicas === undefined ? {} : { replicas },
+    };
+    const next = (scale: KubeObject) => ({ ...scale, metadata: { ...scale.metadata, ...config.metadata }, spec: { ...(scale.spec as object), ...(config.spec as object) } });
+    const object = await this.scales.update(this.def, this.binding, namespace, name, next, {
+      dryRun: options.dryRun,
+      user: options.user,
+      track: (current, written) => {
+        const { managedFields } = fields.apply(current, structuredClone(objectConfig), options.manager, options.force).metadata;
+        if (managedFields) written.metadata.managedFields = managedFields;
+        else delete written.metadata.managedFields;
+      },
+    });
+    return { object, created: false };
   }
 
   output(scale: KubeObject, request: { namespace?: string; name?: string }): KubeObject {
     return toOutput(this.def, scale, { withTypeMeta: true, request, subresource: 'scale', typeMeta: this.kind });
+  }
+
+  private fieldManager() {
+    return fieldManagerOf(this.scales.target(this.def, this.binding), 'scale');
   }
 }

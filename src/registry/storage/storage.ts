@@ -1,6 +1,21 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { UserInfo } from '../../auth/user-info';
 import { DecodeTarget } from '../decode-object';
-import { WriteOptions } from '../store/generic-registry';
+
+/**
+ * How a write through a path is done: as a dry run or not, for whom (none for the server's own writes; the write
+ * admissions check it), and for which field manager.
+ */
+export interface StorageWriteOptions {
+  dryRun?: boolean;
+  user?: UserInfo;
+  manager: string;
+}
+
+/** A server-side apply: a write whose manager may take over fields other managers own (`force`). */
+export interface ApplyOptions extends StorageWriteOptions {
+  force: boolean;
+}
 
 /**
  * What the get, update and patch handlers read and write on one path, as upstream's rest.Getter and rest.Updater:
@@ -11,7 +26,9 @@ export interface Storage {
   readonly kind: DecodeTarget;
   get(namespace: string | undefined, name: string): Promise<KubeObject>;
   /** writes what `next` makes of the current object (a PUT's body, or a patch applied to it) and answers the result */
-  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: WriteOptions): Promise<KubeObject>;
+  update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject>;
+  /** applies a configuration (server-side apply) to the object; the main resource creates an object that is missing */
+  apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }>;
   /** the object as the path answers with it; `request` names it when it has no name of its own (an export) */
   output(object: KubeObject, request: { namespace?: string; name?: string }): KubeObject;
 }

@@ -25,11 +25,14 @@ export type DeleteResult =
 
 /**
  * How a create or update is to be done: `dryRun` answers as the write would, writing nothing; `user` is who asks for
- * it (none for the server's own writes), whom the write admissions check.
+ * it (none for the server's own writes), whom the write admissions check; `track` keeps the object's managed fields
+ * (server-side apply's field manager), given the object as prepared for the write and the stored one it replaces
+ * (none for a create).
  */
 export interface WriteOptions {
   dryRun?: boolean;
   user?: UserInfo;
+  track?: (current: KubeObject | undefined, next: KubeObject) => void;
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
@@ -86,6 +89,7 @@ export class GenericRegistry {
     def.strategy.applyDefaults(object);
     this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
+    options.track?.(undefined, object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
     const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
@@ -118,6 +122,7 @@ export class GenericRegistry {
     const key = keyOf(def, namespace, name);
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = await transform(structuredClone(current));
+      options.track?.(current, next);
       if (sameAsStored(next, current)) return current;
       this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;

@@ -87,6 +87,13 @@ export const VALUE_MAPPINGS: Record<string, ValueMapping> = {
     toMessage: (value) => ({ items: value }),
     fromMessage: (fields) => fields.items ?? [],
   },
+  [`${META}.FieldsV1`]: {
+    toMessage(value) {
+      if (!isPlainObject(value)) throw mismatch('an object', value);
+      return { Raw: Buffer.from(JSON.stringify(value)) };
+    },
+    fromMessage: (fields) => (fields.Raw === undefined ? undefined : JSON.parse(Buffer.from(fields.Raw as Uint8Array).toString('utf8'))),
+  },
   [`${RUNTIME}.RawExtension`]: {
     toMessage(value, embedded) {
       if (!isPlainObject(value)) throw mismatch('an object', value);
@@ -97,4 +104,4 @@ export const VALUE_MAPPINGS: Record<string, ValueMapping> = {
 };
 
 /** bytes fields that hold an encoded object rather than data: they stay bytes instead of becoming base64 text. */
-export const EMBEDDED_BYTES_FIELDS = new Set([`${RUNTIME}.Unknown.raw`, `${RUNTIME}.RawExtension.raw`]);
+export const EMBEDDED_BYTES_FIELDS = new Set([`${RUNTIME}.Unknown.raw`, `${RUNTIME}.RawExtension.raw`, `${META}.FieldsV1.Raw`]);

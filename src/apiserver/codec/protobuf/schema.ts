@@ -2,7 +2,7 @@ import { Field as ProtoField, MapField, Root, Type } from 'protobufjs';
 import { API_GROUP, API_GROUP_LIST, API_RESOURCE_LIST, API_VERSIONS, DELETE_OPTIONS, STATUS } from '../../../apimachinery/meta/meta-messages.schema';
 import { catalogueRevision, goPackages, servedType } from '../../../apimachinery/schema/go-packages';
 import { Field, LeafType, Schema, StructSchema } from '../../../apimachinery/schema/schema';
-import { INT_OR_STRING, MICRO_TIME, QUANTITY, RAW_EXTENSION, TIME } from './wire-messages';
+import { FIELDS_V1, INT_OR_STRING, MICRO_TIME, QUANTITY, RAW_EXTENSION, TIME } from './wire-messages';
 
 /** The protobuf type of each leaf: a scalar, or the message of a value JSON writes as one value. */
 const LEAF_TYPES: Record<LeafType, string | StructSchema> = {
@@ -15,6 +15,7 @@ const LEAF_TYPES: Record<LeafType, string | StructSchema> = {
   quantity: QUANTITY,
   time: TIME,
   microTime: MICRO_TIME,
+  fieldsV1: FIELDS_V1,
   any: RAW_EXTENSION,
 };
 

@@ -25,6 +25,11 @@ export const RAW_EXTENSION = RUNTIME.struct('RawExtension', {
   raw: [1, s.bytes],
 });
 
+/** A FieldsV1 set: its JSON text. */
+export const FIELDS_V1 = META_V1.struct('FieldsV1', {
+  Raw: [1, s.bytes],
+});
+
 export const TIME = META_V1.struct('Time', {
   seconds: [1, s.int64],
   nanos: [2, s.int32],

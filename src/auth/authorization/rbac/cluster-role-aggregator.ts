@@ -8,6 +8,7 @@ import { ObjectStorage } from '../../../registry/storage/object-storage';
 import { GenericRegistry } from '../../../registry/store/generic-registry';
 import { canonical } from './canonical-json';
 import { RbacIndex } from './rbac-index';
+import { SERVER_FIELD_MANAGER } from '../../../fieldmanager/field-managers';
 
 /** The rules of the cluster roles an aggregated role selects, in the order of their names, each rule once. */
 function aggregatedRules(role: ClusterRole, all: readonly ClusterRole[]): PolicyRule[] {
@@ -85,7 +86,7 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
       await storage.update(undefined, role.metadata.name as string, (current) => {
         const fresh = aggregatedRules(current as ClusterRole, [...this.index.allClusterRoles()]);
         return { ...current, rules: fresh };
-      }, {});
+      }, { manager: SERVER_FIELD_MANAGER });
     }
   }
 }

@@ -9,6 +9,7 @@ import { ClusterRoleAggregator } from './cluster-role-aggregator';
 import { canonical } from './canonical-json';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy';
 import { RbacIndex } from './rbac-index';
+import { SERVER_FIELD_MANAGER } from '../../../fieldmanager/field-managers';
 
 type Doc = Record<string, unknown>;
 
@@ -76,7 +77,7 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
         created += 1;
       } catch (error) {
         if (!(error instanceof StatusError && error.code === 409)) throw error;
-        await storage.update(undefined, wanted.metadata.name as string, (current) => reconciled(current, wanted), {});
+        await storage.update(undefined, wanted.metadata.name as string, (current) => reconciled(current, wanted), { manager: SERVER_FIELD_MANAGER });
       }
     }
     if (created > 0) this.logger.log(`created ${created} default ${resource}`);

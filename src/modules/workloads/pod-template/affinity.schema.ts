@@ -1,6 +1,6 @@
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { CORE_V1 } from './core-v1';
-import { required, s } from '../../../apimachinery/schema/schema';
+import { atomicStruct, required, s } from '../../../apimachinery/schema/schema';
 
 const NODE_SELECTOR_REQUIREMENT = CORE_V1.struct('NodeSelectorRequirement', {
   key: [1, s.string, required],
@@ -8,13 +8,17 @@ const NODE_SELECTOR_REQUIREMENT = CORE_V1.struct('NodeSelectorRequirement', {
   values: [3, s.stringList],
 });
 
-const NODE_SELECTOR_TERM = CORE_V1.struct('NodeSelectorTerm', {
-  matchExpressions: [1, s.list(NODE_SELECTOR_REQUIREMENT), required],
-});
+const NODE_SELECTOR_TERM = atomicStruct(
+  CORE_V1.struct('NodeSelectorTerm', {
+    matchExpressions: [1, s.list(NODE_SELECTOR_REQUIREMENT), required],
+  }),
+);
 
-const NODE_SELECTOR = CORE_V1.struct('NodeSelector', {
-  nodeSelectorTerms: [1, s.list(NODE_SELECTOR_TERM), required],
-});
+const NODE_SELECTOR = atomicStruct(
+  CORE_V1.struct('NodeSelector', {
+    nodeSelectorTerms: [1, s.list(NODE_SELECTOR_TERM), required],
+  }),
+);
 
 const PREFERRED_SCHEDULING_TERM = CORE_V1.struct('PreferredSchedulingTerm', {
   weight: [1, s.int32, required],

@@ -1,6 +1,6 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
-import { inline, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { atomicStruct, defaultsTo, inline, listMapKeys, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
 
 /** The values the server accepts (its validation reads them too). */
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -10,7 +10,7 @@ const CONTAINER_PORT = CORE_V1.struct('ContainerPort', {
   name: [1, s.string],
   hostPort: [2, s.int32],
   containerPort: [3, s.int32, required],
-  protocol: [4, s.string, oneOf(...PROTOCOLS)],
+  protocol: [4, s.string, oneOf(...PROTOCOLS), defaultsTo('TCP')],
   hostIP: [5, s.string],
 });
 
@@ -30,17 +30,21 @@ const ENV_FROM_SOURCE = CORE_V1.struct('EnvFromSource', {
   secretRef: [3, SECRET_ENV_SOURCE],
 });
 
-const CONFIG_MAP_KEY_SELECTOR = CORE_V1.struct('ConfigMapKeySelector', {
-  localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  key: [2, s.string, required],
-  optional: [3, s.boolean],
-});
+const CONFIG_MAP_KEY_SELECTOR = atomicStruct(
+  CORE_V1.struct('ConfigMapKeySelector', {
+    localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
+    key: [2, s.string, required],
+    optional: [3, s.boolean],
+  }),
+);
 
-const SECRET_KEY_SELECTOR = CORE_V1.struct('SecretKeySelector', {
-  localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  key: [2, s.string, required],
-  optional: [3, s.boolean],
-});
+const SECRET_KEY_SELECTOR = atomicStruct(
+  CORE_V1.struct('SecretKeySelector', {
+    localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
+    key: [2, s.string, required],
+    optional: [3, s.boolean],
+  }),
+);
 
 const ENV_VAR_SOURCE = CORE_V1.struct('EnvVarSource', {
   fieldRef: [1, OBJECT_FIELD_SELECTOR],
@@ -136,7 +140,7 @@ export const CONTAINER = CORE_V1.struct('Container', {
   command: [3, s.stringList],
   args: [4, s.stringList],
   workingDir: [5, s.string],
-  ports: [6, s.list(CONTAINER_PORT), mergedBy('containerPort')],
+  ports: [6, s.list(CONTAINER_PORT), mergedBy('containerPort'), listMapKeys('containerPort', 'protocol')],
   envFrom: [19, s.list(ENV_FROM_SOURCE)],
   env: [7, s.list(ENV_VAR), mergedBy('name')],
   resources: [8, RESOURCE_REQUIREMENTS],

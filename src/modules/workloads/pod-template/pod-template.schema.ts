@@ -4,7 +4,7 @@ import { CONTAINER, SE_LINUX_OPTIONS } from './container.schema';
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE } from './references.schema';
 import { VOLUME } from './volume.schema';
-import { mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { atomic, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
 
 /** The core v1 PodTemplateSpec of 1.7 (reference §12.1), which every pod controller carries. */
 
@@ -40,7 +40,7 @@ const POD_SPEC = CORE_V1.struct('PodSpec', {
   terminationGracePeriodSeconds: [4, s.int64],
   activeDeadlineSeconds: [5, s.int64],
   dnsPolicy: [6, s.string, oneOf(...DNS_POLICIES)],
-  nodeSelector: [7, s.stringMap],
+  nodeSelector: [7, s.stringMap, atomic],
   serviceAccountName: [8, s.string],
   serviceAccount: [9, s.string],
   automountServiceAccountToken: [21, s.boolean],
