@@ -74,19 +74,34 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
       });
   }
 
+  /** Resolves once no aggregation is running or scheduled. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Aggregated roles can select one another (edit's rules are aggregated into admin): the rules are settled in memory
+   * first, so that each role is written once, with its final rules.
+   */
   private async aggregateAll(): Promise<void> {
     const def = this.kinds.find(RBAC_GROUP, 'v1', 'clusterroles');
     if (!def) return;
+    const stored = new Map([...this.index.allClusterRoles()].map((role) => [role.metadata.name as string, role]));
+    const settled = new Map(stored);
+    for (let changed = true, round = 0; changed && round <= settled.size; round++) {
+      changed = false;
+      for (const [name, role] of settled) {
+        if (!role.aggregationRule) continue;
+        const rules = aggregatedRules(role, [...settled.values()]);
+        if (canonical(rules) === canonical(role.rules ?? [])) continue;
+        settled.set(name, { ...role, rules });
+        changed = true;
+      }
+    }
     const storage = new ObjectStorage(def, this.registry);
-    const all = [...this.index.allClusterRoles()];
-    for (const role of all) {
-      if (!role.aggregationRule) continue;
-      const rules = aggregatedRules(role, all);
-      if (canonical(rules) === canonical(role.rules ?? [])) continue;
-      await storage.update(undefined, role.metadata.name as string, (current) => {
-        const fresh = aggregatedRules(current as ClusterRole, [...this.index.allClusterRoles()]);
-        return { ...current, rules: fresh };
-      }, { manager: SERVER_FIELD_MANAGER });
+    for (const [name, role] of settled) {
+      if (role === stored.get(name)) continue;
+      await storage.update(undefined, name, (current) => ({ ...current, rules: role.rules }), { manager: SERVER_FIELD_MANAGER });
     }
   }
 }

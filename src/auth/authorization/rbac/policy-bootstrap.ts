@@ -63,7 +63,9 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
     await this.ensure('clusterroles', BOOTSTRAP_CLUSTER_ROLES);
     await this.ensure('clusterrolebindings', BOOTSTRAP_CLUSTER_ROLE_BINDINGS);
     await this.index.load();
+    // serving starts with the aggregated roles complete, so that a default role is not seen half-aggregated
     this.aggregator.schedule();
+    await this.aggregator.idle();
   }
 
   private async ensure(resource: string, objects: readonly KubeObject[]): Promise<void> {
