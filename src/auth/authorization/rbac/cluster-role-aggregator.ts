@@ -73,19 +73,36 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
       });
   }
 
+  /** Aggregates now (at start, so that the server serves a settled policy) and returns when written. */
+  async aggregateNow(): Promise<void> {
+    this.schedule();
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Computes every aggregated role's rules from the index, in memory until nothing changes (an aggregated role may
+   * itself be aggregated, as view into edit into admin), then writes those that differ from what is stored.
+   */
   private async aggregateAll(): Promise<void> {
     const def = this.kinds.find(RBAC_GROUP, 'v1', 'clusterroles');
     if (!def) return;
+    const roles = new Map([...this.index.allClusterRoles()].map((role) => [role.metadata.name as string, role]));
+    const changed = new Set<string>();
+    for (let pass = 0, again = true; again && pass <= roles.size; pass++) {
+      again = false;
+      for (const [name, role] of roles) {
+        if (!role.aggregationRule) continue;
+        const rules = aggregatedRules(role, [...roles.values()]);
+        if (canonical(rules) === canonical(role.rules ?? [])) continue;
+        roles.set(name, { ...role, rules });
+        changed.add(name);
+        again = true;
+      }
+    }
     const storage = new ObjectStorage(def, this.registry);
-    const all = [...this.index.allClusterRoles()];
-    for (const role of all) {
-      if (!role.aggregationRule) continue;
-      const rules = aggregatedRules(role, all);
-      if (canonical(rules) === canonical(role.rules ?? [])) continue;
-      await storage.update(undefined, role.metadata.name as string, (current) => {
-        const fresh = aggregatedRules(current as ClusterRole, [...this.index.allClusterRoles()]);
-        return { ...current, rules: fresh };
-      }, {});
+    for (const name of changed) {
+      const rules = roles.get(name)?.rules ?? [];
+      await storage.update(undefined, name, (current) => ({ ...current, rules }), {});
     }
   }
 }

@@ -62,7 +62,7 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
     await this.ensure('clusterroles', BOOTSTRAP_CLUSTER_ROLES);
     await this.ensure('clusterrolebindings', BOOTSTRAP_CLUSTER_ROLE_BINDINGS);
     await this.index.load();
-    this.aggregator.schedule();
+    await this.aggregator.aggregateNow();
   }
 
   private async ensure(resource: string, objects: readonly KubeObject[]): Promise<void> {
