@@ -340,5 +340,20 @@ describe('RBAC on the secure port', () => {
     expect((await bind(`${RBAC}/namespaces/team-c/rolebindings`, 'vi-view', 'view', user('vi'))).status).toBe(201);
     const took = await eventually(() => as('vi', 'GET', path, undefined, other), 404, 1000);
     expect(took).toBeLessThan(1000);
+    // and a binding removed by SQL, on both instances
+    await server.sql(`DELETE FROM objects WHERE resource = 'rolebindings' AND namespace = 'team-c' AND name = 'vi-view'`);
+    await eventually(() => as('vi', 'GET', path, undefined, other), 403, 1000);
+    await eventually(() => as('vi', 'GET', path), 403, 1000);
+  });
+
+  it('lets admins alone ask about other users (SubjectAccessReview)', async () => {
+    const review = { kind: 'SubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec: { user: 'vi', resourceAttributes: { verb: 'get', group: 'extensions', resource: 'deployments', namespace: 'team-a' } } };
+    const asked = await as('ada', 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', review);
+    expect(asked.status).toBe(201);
+    expect(asked.json.status).toEqual({ allowed: true });
+    const refused = await as('vi', 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', review);
+    expect(refused.status).toBe(403);
+    const local = await as('nadia', 'POST', '/apis/authorization.k8s.io/v1/namespaces/team-a/localsubjectaccessreviews', { ...review, kind: 'LocalSubjectAccessReview' });
+    expect(local.json.status).toEqual({ allowed: true });
   });
 });
