@@ -195,6 +195,10 @@ describe('RBAC on the secure port', () => {
     expect(cluster.json.message).toBe(
       'podsecuritypolicies.extensions is forbidden: User "ed" cannot list resource "podsecuritypolicies" in API group "extensions" at the cluster scope',
     );
+    // a resource this server does not serve is a resource all the same, as upstream sees it
+    const pods = await as('vi', 'GET', '/api/v1/namespaces/team-a/pods');
+    expect(pods.json.message).toBe('pods is forbidden: User "vi" cannot list resource "pods" in API group "" in the namespace "team-a"');
+    expect((await as('ada', 'GET', '/api/v1/namespaces/team-a/pods')).status).toBe(404);
     const path = await as('anonymous', 'GET', '/metrics');
     expect(path.json.message).toBe('forbidden: User "system:anonymous" cannot get path "/metrics"');
   });

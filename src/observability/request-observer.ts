@@ -12,13 +12,14 @@ import { ServerMetrics } from '../metrics/server-metrics';
 
 type RequestKind = 'readOnly' | 'mutating';
 
+/** Resources this server does not serve are not named: clients could invent any number of label values. */
 const metricLabels = (info: RequestInfo) => ({
   verb: info.verb,
-  group: info.group,
-  version: info.version,
-  resource: info.resource,
-  subresource: info.subresource,
-  scope: info.scope,
+  group: info.served ? info.group : '',
+  version: info.served ? info.version : '',
+  resource: info.served ? info.resource : '',
+  subresource: info.served ? info.subresource : '',
+  scope: info.served ? info.scope : '',
   component: 'apiserver',
 });
 
