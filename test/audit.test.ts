@@ -19,6 +19,7 @@ const info = (fields: Partial<RequestInfo>): RequestInfo => ({
   name: 'web',
   scope: 'resource',
   api: true,
+  served: true,
   mutating: false,
   longRunning: false,
   ...fields,

@@ -5,6 +5,7 @@ import { load } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { itemPath, KindCase, KINDS } from './support/kinds';
 import { KUBECTL_1_20, kubectl, KubectlClient, KubectlResult, KUBECTLS } from './support/kubectl';
+import { NOT_DEFAULT_POLICY } from './support/default-policy';
 
 // Real clients against the server: the kubectl on the PATH and kubectl 1.20, the oldest supported one (CI fetches
 // it with scripts/fetch-kubectl-1.20.sh and must have it; elsewhere its tests are skipped when it is missing).
@@ -102,7 +103,7 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
       const gone = await run('get', resource, name, ...scope);
       expect(gone.code).toBe(1);
       expect(gone.stderr).toContain(`Error from server (NotFound): ${resource} "${name}" not found`);
-      expect(await server().sql('SELECT name FROM objects WHERE api_group = $1 AND resource = $2', [k.group, k.resource])).toEqual([]);
+      expect(await server().sql(`SELECT name FROM objects WHERE ${NOT_DEFAULT_POLICY}`)).toEqual([]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { useTestServer } from './support/api';
+import { kubectl, KUBECTLS } from './support/kubectl';
 import { PROTOBUF } from './support/protobuf';
 import { expectFailure } from './support/status';
 import { WatchClient } from './support/watch-client';
@@ -100,4 +101,29 @@ it('is watched through either version', async () => {
   } finally {
     watch.close();
   }
+});
+
+describe.each(KUBECTLS)('kubectl $tag', (client) => {
+  const run = (args: string[]) => kubectl(client, server().url, args);
+  const namespace = `kubectl-${client.tag}`;
+
+  it('creates roles and bindings and prints them as upstream does', async () => {
+    const role = await run(['create', 'role', 'reader', '--verb=get,list', '--resource=deployments.extensions', `--namespace=${namespace}`]);
+    expect(role.stderr).toBe('');
+    const binding = await run(['create', 'rolebinding', 'jane-reads', '--role=reader', '--user=jane', '--group=devs', `--namespace=${namespace}`]);
+    expect(binding.stderr).toBe('');
+    const roles = await run(['get', 'roles', `--namespace=${namespace}`]);
+    expect(roles.stdout).toMatch(/^NAME\s+CREATED AT\nreader\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+    const bindings = await run(['get', 'rolebindings', '-o', 'wide', `--namespace=${namespace}`]);
+    expect(bindings.stdout).toMatch(/^NAME\s+ROLE\s+AGE\s+USERS\s+GROUPS\s+SERVICEACCOUNTS\njane-reads\s+Role\/reader\s+\S+\s+jane\s+devs\s*\n$/);
+    const stored = JSON.parse((await run(['get', 'role', 'reader', '-o', 'json', `--namespace=${namespace}`])).stdout);
+    expect(stored.rules).toEqual([{ apiGroups: ['extensions'], resources: ['deployments'], verbs: ['get', 'list'] }]);
+  });
+
+  it('shows the default cluster roles, view with its aggregated rules', async () => {
+    const view = JSON.parse((await run(['get', 'clusterrole', 'view', '-o', 'json'])).stdout);
+    expect(view.rules).toContainEqual(expect.objectContaining({ apiGroups: ['extensions'], verbs: ['get', 'list', 'watch'] }));
+    const bindings = await run(['get', 'clusterrolebindings']);
+    expect(bindings.stdout).toMatch(/\ncluster-admin\s+ClusterRole\/cluster-admin\s+/);
+  });
 });

@@ -195,6 +195,10 @@ describe('RBAC on the secure port', () => {
     expect(cluster.json.message).toBe(
       'podsecuritypolicies.extensions is forbidden: User "ed" cannot list resource "podsecuritypolicies" in API group "extensions" at the cluster scope',
     );
+    // a resource this server does not serve is a resource all the same, as upstream sees it
+    const pods = await as('vi', 'GET', '/api/v1/namespaces/team-a/pods');
+    expect(pods.json.message).toBe('pods is forbidden: User "vi" cannot list resource "pods" in API group "" in the namespace "team-a"');
+    expect((await as('ada', 'GET', '/api/v1/namespaces/team-a/pods')).status).toBe(404);
     const path = await as('anonymous', 'GET', '/metrics');
     expect(path.json.message).toBe('forbidden: User "system:anonymous" cannot get path "/metrics"');
   });
@@ -340,5 +344,20 @@ describe('RBAC on the secure port', () => {
     expect((await bind(`${RBAC}/namespaces/team-c/rolebindings`, 'vi-view', 'view', user('vi'))).status).toBe(201);
     const took = await eventually(() => as('vi', 'GET', path, undefined, other), 404, 1000);
     expect(took).toBeLessThan(1000);
+    // and a binding removed by SQL, on both instances
+    await server.sql(`DELETE FROM objects WHERE resource = 'rolebindings' AND namespace = 'team-c' AND name = 'vi-view'`);
+    await eventually(() => as('vi', 'GET', path, undefined, other), 403, 1000);
+    await eventually(() => as('vi', 'GET', path), 403, 1000);
+  });
+
+  it('lets admins alone ask about other users (SubjectAccessReview)', async () => {
+    const review = { kind: 'SubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec: { user: 'vi', resourceAttributes: { verb: 'get', group: 'extensions', resource: 'deployments', namespace: 'team-a' } } };
+    const asked = await as('ada', 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', review);
+    expect(asked.status).toBe(201);
+    expect(asked.json.status).toEqual({ allowed: true });
+    const refused = await as('vi', 'POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', review);
+    expect(refused.status).toBe(403);
+    const local = await as('nadia', 'POST', '/apis/authorization.k8s.io/v1/namespaces/team-a/localsubjectaccessreviews', { ...review, kind: 'LocalSubjectAccessReview' });
+    expect(local.json.status).toEqual({ allowed: true });
   });
 });

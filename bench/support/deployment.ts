@@ -38,3 +38,13 @@ export function deployment(name: string, labels: Record<string, string> = {}, re
     },
   };
 }
+
+/** Creates deployment(name) in a namespace through the API (the server's insecure port at `base`). */
+export async function createDeployment(base: string, namespace: string, name: string): Promise<void> {
+  const created = await fetch(`${base}/apis/extensions/v1beta1/namespaces/${namespace}/deployments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(deployment(name)),
+  });
+  if (created.status !== 201) throw new Error(`create of deployment ${namespace}/${name}: ${created.status} ${await created.text()}`);
+}

@@ -26,14 +26,18 @@ export function copyOf(template: StoredBody, namespace: string, name: string, la
 }
 
 /**
- * Inserts the bodies with plain SQL in one statement (one transaction; the triggers give each row its own
+ * Inserts the bodies (Deployments, unless `key` names another resource) with plain SQL in one statement (one transaction; the triggers give each row its own
  * resourceVersion and change-log row, as for API writes) and returns their resourceVersions.
  */
-export async function insertObjects(sql: Client, bodies: StoredBody[]): Promise<string[]> {
+export async function insertObjects(
+  sql: Client,
+  bodies: StoredBody[],
+  key: { group: string; resource: string } = { group: 'extensions', resource: 'deployments' },
+): Promise<string[]> {
   const { rows } = await sql.query<{ resource_version: string }>(
     `INSERT INTO objects (api_group, resource, body)
-     SELECT 'extensions', 'deployments', value FROM jsonb_array_elements($1::jsonb) RETURNING resource_version`,
-    [JSON.stringify(bodies)],
+     SELECT $2, $3, value FROM jsonb_array_elements($1::jsonb) RETURNING resource_version`,
+    [JSON.stringify(bodies), key.group, key.resource],
   );
   return rows.map((r) => r.resource_version);
 }

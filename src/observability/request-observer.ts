@@ -21,13 +21,14 @@ interface RequestSeries {
   byCode: Map<number, { inc(): void }>;
 }
 
+/** Resources this server does not serve are not named: clients could invent any number of label values. */
 const metricLabels = (info: RequestInfo) => ({
   verb: info.verb,
-  group: info.group,
-  version: info.version,
-  resource: info.resource,
-  subresource: info.subresource,
-  scope: info.scope,
+  group: info.served ? info.group : '',
+  version: info.served ? info.version : '',
+  resource: info.served ? info.resource : '',
+  subresource: info.served ? info.subresource : '',
+  scope: info.served ? info.scope : '',
   component: 'apiserver',
 });
 
@@ -92,7 +93,8 @@ export class RequestObserver implements OnModuleInit {
   }
 
   private seriesOf(info: RequestInfo): RequestSeries {
-    const key = `${info.verb} ${info.group} ${info.version} ${info.resource} ${info.subresource} ${info.scope}`;
+    // keyed as labelled: requests for resources this server does not serve share one series per verb
+    const key = info.served ? `${info.verb} ${info.group} ${info.version} ${info.resource} ${info.subresource} ${info.scope}` : info.verb;
     let series = this.series.get(key);
     if (!series) {
       series = { duration: this.metrics.requestDuration.labels(metricLabels(info)), byCode: new Map() };

@@ -17,8 +17,10 @@ const METRIC_VERBS: Record<Verb, string> = {
 };
 
 /**
- * What a request is about, for its metrics and its log line (the apiserver's RequestInfo). Resource fields are
- * empty for other paths, and for resources this server does not serve (so that clients cannot invent label values).
+ * What a request is about, for its metrics, its log line, audit and authorization (the apiserver's RequestInfo).
+ * Resource fields are empty for other paths. A path of a resource this server does not serve is still a resource
+ * request, as upstream sees it (RBAC refuses `pods` as a resource), but is not `served`, and its metrics name no
+ * resource, so that clients cannot invent label values.
  */
 export interface RequestInfo {
   /** GET, LIST, WATCH, POST, PUT, PATCH, DELETE, DELETECOLLECTION; the HTTP method elsewhere */
@@ -37,6 +39,8 @@ export interface RequestInfo {
   scope: '' | 'resource' | 'namespace' | 'cluster';
   /** a request under /api or /apis */
   api: boolean;
+  /** a request of a resource this server serves (metrics name only those) */
+  served: boolean;
   /** changes state (POST, PUT, PATCH, DELETE) */
   mutating: boolean;
   /** a watch: held open, outside the in-flight limits */
@@ -64,6 +68,7 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
     name: '',
     scope: '',
     api: /^\/apis?(\/|\?|$)/.test(url),
+    served: false,
     mutating: !['GET', 'HEAD', 'OPTIONS'].includes(method),
     longRunning: false,
   };
@@ -75,11 +80,12 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
   }
   if (parsed.type !== 'resource') return info;
   const path = parsed.resource;
-  if (!kinds.serves(path.group, path.version, path.resource)) return info;
+  const served = kinds.serves(path.group, path.version, path.resource);
   const verb = resolveVerb(method, path, query);
   return {
     ...info,
-    verb: verb ? METRIC_VERBS[verb] : method,
+    served,
+    verb: verb && served ? METRIC_VERBS[verb] : method,
     apiVerb: verb ?? info.apiVerb,
     group: path.group,
     version: path.version,
@@ -88,6 +94,6 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
     namespace: path.namespace ?? '',
     name: path.name ?? '',
     scope: path.name !== undefined ? 'resource' : path.namespace !== undefined ? 'namespace' : 'cluster',
-    longRunning: verb === 'watch',
+    longRunning: served && verb === 'watch',
   };
 }

@@ -74,34 +74,36 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
       });
   }
 
-  /** Resolves once no aggregation is running or scheduled. */
-  async idle(): Promise<void> {
+  /** Aggregates now (at start, so that the server serves a settled policy) and returns when written. */
+  async aggregateNow(): Promise<void> {
+    this.schedule();
     while (this.running) await this.running;
   }
 
   /**
-   * Aggregated roles can select one another (edit's rules are aggregated into admin): the rules are settled in memory
-   * first, so that each role is written once, with its final rules.
+   * Computes every aggregated role's rules from the index, in memory until nothing changes (an aggregated role may
+   * itself be aggregated, as view into edit into admin), then writes those that differ from what is stored.
    */
   private async aggregateAll(): Promise<void> {
     const def = this.kinds.find(RBAC_GROUP, 'v1', 'clusterroles');
     if (!def) return;
-    const stored = new Map([...this.index.allClusterRoles()].map((role) => [role.metadata.name as string, role]));
-    const settled = new Map(stored);
-    for (let changed = true, round = 0; changed && round <= settled.size; round++) {
-      changed = false;
-      for (const [name, role] of settled) {
+    const roles = new Map([...this.index.allClusterRoles()].map((role) => [role.metadata.name as string, role]));
+    const changed = new Set<string>();
+    for (let pass = 0, again = true; again && pass <= roles.size; pass++) {
+      again = false;
+      for (const [name, role] of roles) {
         if (!role.aggregationRule) continue;
-        const rules = aggregatedRules(role, [...settled.values()]);
+        const rules = aggregatedRules(role, [...roles.values()]);
         if (canonical(rules) === canonical(role.rules ?? [])) continue;
-        settled.set(name, { ...role, rules });
-        changed = true;
+        roles.set(name, { ...role, rules });
+        changed.add(name);
+        again = true;
       }
     }
     const storage = new ObjectStorage(def, this.registry);
-    for (const [name, role] of settled) {
-      if (role === stored.get(name)) continue;
-      await storage.update(undefined, name, (current) => ({ ...current, rules: role.rules }), { manager: SERVER_FIELD_MANAGER });
+    for (const name of changed) {
+      const rules = roles.get(name)?.rules ?? [];
+      await storage.update(undefined, name, (current) => ({ ...current, rules }), { manager: SERVER_FIELD_MANAGER });
     }
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Settings } from '../../../config/settings';
 import { StatusError } from '../../../apimachinery/errors/status-error';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { RBAC_GROUP } from '../../../modules/rbac/rbac.group';
 import { KindRegistry } from '../../../registry/kind-registry';
 import { ObjectStorage } from '../../../registry/storage/object-storage';
 import { GenericRegistry } from '../../../registry/store/generic-registry';
+import { parseModes } from '../authorization-modes';
 import { ClusterRoleAggregator } from './cluster-role-aggregator';
 import { canonical } from './canonical-json';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy';
@@ -43,7 +45,7 @@ function reconciled(current: KubeObject, wanted: KubeObject): KubeObject {
 }
 
 /**
- * The default policy at start-up (upstream's RBAC post-start hook): each default cluster role and binding is
+ * The default policy at start-up when RBAC is among the modes (upstream's RBAC post-start hook): each default cluster role and binding is
  * created when missing and reconciled when present. Instances that start together race harmlessly: a create that
  * finds the object made by another becomes a reconciliation, which is a compare-and-swap write (no write at all
  * when nothing is missing). Then the RBAC index reads its first state, and aggregated roles are brought up to date.
@@ -57,15 +59,16 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
     private readonly kinds: KindRegistry,
     private readonly index: RbacIndex,
     private readonly aggregator: ClusterRoleAggregator,
+    private readonly settings: Settings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.ensure('clusterroles', BOOTSTRAP_CLUSTER_ROLES);
-    await this.ensure('clusterrolebindings', BOOTSTRAP_CLUSTER_ROLE_BINDINGS);
+    if (parseModes(this.settings.AUTHORIZATION_MODE).includes('RBAC')) {
+      await this.ensure('clusterroles', BOOTSTRAP_CLUSTER_ROLES);
+      await this.ensure('clusterrolebindings', BOOTSTRAP_CLUSTER_ROLE_BINDINGS);
+    }
     await this.index.load();
-    // serving starts with the aggregated roles complete, so that a default role is not seen half-aggregated
-    this.aggregator.schedule();
-    await this.aggregator.idle();
+    await this.aggregator.aggregateNow();
   }
 
   private async ensure(resource: string, objects: readonly KubeObject[]): Promise<void> {
