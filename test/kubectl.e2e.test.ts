@@ -28,6 +28,7 @@ function parseTable(text: string): Record<string, string>[] {
 
 const EXPECTED_RESOURCES = [
   { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
+  { NAME: 'customresourcedefinitions', SHORTNAMES: 'crd,crds', APIVERSION: 'apiextensions.k8s.io/v1', NAMESPACED: 'false', KIND: 'CustomResourceDefinition' },
   { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
   { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
   { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
@@ -58,7 +59,7 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     expect(output).toMatch(/Server Version: .*v1\.7\.4/);
   });
 
-  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers, and selfsubjectreviews)', async () => {
+  it('api-resources lists every resource of both groups (and core v1 replicationcontrollers, customresourcedefinitions and selfsubjectreviews)', async () => {
     const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
   });
