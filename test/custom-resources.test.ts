@@ -90,7 +90,7 @@ describe('a CustomResourceDefinition created on one instance', () => {
     expect(await untilStatus(on.b, CRONTABS, 200)).toBeLessThan(1000);
     const resources = (await call(on.b, 'GET', '/apis/stable.example.com/v1')).json.resources;
     expect(resources).toEqual([
-      expect.objectContaining({ name: 'crontabs', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
+      expect.objectContaining({ name: 'crontabs', singularName: 'crontab', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
       expect.objectContaining({ name: 'crontabs/scale', kind: 'Scale', group: 'autoscaling', version: 'v1' }),
       expect.objectContaining({ name: 'crontabs/status', kind: 'CronTab' }),
     ]);
@@ -298,8 +298,9 @@ describe('a cluster-scoped definition with several versions', () => {
     const asV2 = await call(on.b, 'GET', '/apis/tools.example.com/v2/widgets/w');
     expect(asV2.json).toMatchObject({ apiVersion: 'tools.example.com/v2', kind: 'Widget', spec: { size: 3 } });
     expect((await call(on.a, 'GET', '/apis/tools.example.com/v1/namespaces/default/widgets')).status).toBe(404);
-    const versions = (await call(on.a, 'GET', '/apis/tools.example.com')).json.versions.map((v: any) => v.version);
-    expect(versions.sort()).toEqual(['v1', 'v2']);
+    const discovered = (await call(on.a, 'GET', '/apis/tools.example.com')).json;
+    expect(discovered.versions.map((v: any) => v.version)).toEqual(['v2', 'v1']); // by priority, whatever the order declared
+    expect(discovered.preferredVersion).toEqual({ groupVersion: 'tools.example.com/v2', version: 'v2' });
   });
 });
 

@@ -129,6 +129,8 @@ export interface KindDefinition {
   resource: string;
   kind: string;
   listKind: string;
+  /** the singular name discovery shows (a CRD's); 1.7's kinds show none */
+  singularName?: string;
   namespaced: boolean;
   shortNames: readonly string[];
   categories: readonly string[];

@@ -66,6 +66,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       resource: names.plural ?? '',
       kind,
       listKind: names.listKind ?? `${kind}List`,
+      singularName: names.singular,
       namespaced: scope === 'Namespaced',
       shortNames: names.shortNames ?? [],
       categories: names.categories ?? [],
