@@ -304,6 +304,34 @@ describe('a cluster-scoped definition with several versions', () => {
   });
 });
 
+describe('a definition of a resource that is served already', () => {
+  it('is stored but not served, and its deletion leaves the objects of the resource alone', async () => {
+    const impostor = await call(on.a, 'POST', CRDS, {
+      metadata: { name: 'customresourcedefinitions.apiextensions.k8s.io' },
+      spec: {
+        group: 'apiextensions.k8s.io',
+        scope: 'Cluster',
+        names: { plural: 'customresourcedefinitions', kind: 'Impostor' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
+    });
+    expect(impostor.status).toBe(201);
+    const tpr = await call(on.a, 'POST', '/apis/extensions/v1beta1/thirdpartyresources', { metadata: { name: 'cron-tab.stable.example.com' }, versions: [{ name: 'v2' }] });
+    expect(tpr.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const server of [on.a, on.b]) {
+      expect((await call(server, 'GET', CRDS)).json.kind).toBe('CustomResourceDefinitionList');
+      expect((await call(server, 'GET', '/apis/stable.example.com/v2/namespaces/default/crontabs')).status).toBe(404);
+    }
+    expect((await call(on.b, 'DELETE', `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`)).status).toBe(200);
+    await untilStatus(on.a, `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`, 404);
+    expect((await call(on.b, 'DELETE', '/apis/extensions/v1beta1/thirdpartyresources/cron-tab.stable.example.com')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(on.a, 'GET', `${CRDS}/crontabs.stable.example.com`)).status).toBe(200);
+    expect((await call(on.b, 'GET', `${CRONTABS}/first`)).status).toBe(200);
+  });
+});
+
 describe('deleting a definition', () => {
   it('deletes its objects, which watchers on both instances see, then the definition and its API', async () => {
     const watchA = await WatchClient.open(on.a.url, `${CRONTABS}?watch=true`);

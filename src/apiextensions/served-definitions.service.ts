@@ -76,16 +76,27 @@ export class ServedDefinitions implements OnModuleInit {
     }
     this.replaceRows(source, name, rows);
     const { cleanup } = source;
-    if (cleanup && rows.length > 0 && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
+    if (cleanup && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
       const definitions = this.registry.find(source.stored.group, source.stored.version, source.stored.resource) as KindDefinition;
-      this.cleanup.finishDeletion(definitions, definition, rows[0], cleanup);
+      this.cleanup.finishDeletion(definitions, definition, this.served.get(this.key(source, name))?.[0], cleanup);
     }
   }
 
-  /** Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served. */
-  private replaceRows(source: DefinitionSource, name: string, rows: KindDefinition[]): KindDefinition[] {
+  /**
+   * Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served.
+   * A resource that a built-in kind or another definition serves already is left to it: its objects are its own
+   * (the objects table keys them by group and resource alone), so they are neither served nor, when this
+   * definition goes, deleted on its behalf.
+   */
+  private replaceRows(source: DefinitionSource, name: string, wanted: KindDefinition[]): KindDefinition[] {
     const key = this.key(source, name);
     const old = this.served.get(key) ?? [];
+    const rows = wanted.filter((row) => {
+      const owner = this.registry.findStored(row.group, row.resource);
+      if (!owner || old.includes(owner)) return true;
+      this.logger.warn(`${source.stored.resource} ${name}: ${row.resource}.${row.group} is served already; not serving it again`);
+      return false;
+    });
     for (const row of rows) this.registry.registerGroup({ group: row.group, version: row.version, legacyDiscovery: false }, [row]);
     for (const row of old) if (!rows.some((r) => sameRow(r, row))) this.registry.unregister(row);
     if (rows.length > 0) this.served.set(key, rows);
