@@ -278,6 +278,20 @@ describe('custom objects', () => {
   });
 });
 
+describe('in SQL', () => {
+  it('definitions and their objects are listed by the kube views, objects with their group and definition', async () => {
+    const [crd] = await on.a.sql("SELECT * FROM kube.customresourcedefinitions WHERE name = 'crontabs.stable.example.com'");
+    expect(crd).toMatchObject({ api_group: 'stable.example.com', plural: 'crontabs', kind: 'CronTab', scope: 'Namespaced', served_versions: ['v1'], storage_version: 'v1', established: true, terminating: null });
+    const objects = await on.b.sql("SELECT api_group, resource, kind, definition, namespace, name FROM kube.custom_objects WHERE definition = 'crontabs.stable.example.com' ORDER BY name");
+    expect(objects).toEqual([
+      { api_group: 'stable.example.com', resource: 'crontabs', kind: 'CronTab', definition: 'crontabs.stable.example.com', namespace: 'default', name: 'first' },
+      { api_group: 'stable.example.com', resource: 'crontabs', kind: 'CronTab', definition: 'crontabs.stable.example.com', namespace: 'default', name: 'second' },
+    ]);
+    const changes = await on.a.sql("SELECT DISTINCT event_type FROM change_log WHERE api_group = 'stable.example.com' ORDER BY 1");
+    expect(changes.map((c) => c.event_type)).toEqual(['ADDED', 'MODIFIED']);
+  });
+});
+
 describe('a cluster-scoped definition with several versions', () => {
   it('serves every served version of the same objects, with None conversion', async () => {
     const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
