@@ -336,6 +336,11 @@ describe('a definition of a resource that is served already', () => {
     const tpr = await call(on.a, 'POST', '/apis/extensions/v1beta1/thirdpartyresources', { metadata: { name: 'cron-tab.stable.example.com' }, versions: [{ name: 'v2' }] });
     expect(tpr.status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const conditions = (await call(on.b, 'GET', `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`)).json.status.conditions;
+    expect(conditions.map((c: any) => [c.type, c.status, c.reason, c.message])).toEqual([
+      ['NamesAccepted', 'False', 'PluralConflict', '"customresourcedefinitions.apiextensions.k8s.io" is already in use'],
+      ['Established', 'False', 'NotAccepted', 'not all names are accepted'],
+    ]);
     for (const server of [on.a, on.b]) {
       expect((await call(server, 'GET', CRDS)).json.kind).toBe('CustomResourceDefinitionList');
       expect((await call(server, 'GET', '/apis/stable.example.com/v2/namespaces/default/crontabs')).status).toBe(404);
