@@ -321,6 +321,51 @@ describe('a cluster-scoped definition with several versions', () => {
   });
 });
 
+describe('the v1beta1 form', () => {
+  const V1BETA1 = '/apis/apiextensions.k8s.io/v1beta1/customresourcedefinitions';
+  it('takes a definition as 1.7 wrote it (one version, top-level schema and columns), stores it as v1, and writes both forms', async () => {
+    const created = await call(on.a, 'POST', V1BETA1, {
+      apiVersion: 'apiextensions.k8s.io/v1beta1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'gadgets.legacy.example.com' },
+      spec: {
+        group: 'legacy.example.com',
+        version: 'v1',
+        scope: 'Namespaced',
+        names: { plural: 'gadgets', kind: 'Gadget' },
+        validation: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer', default: 2 } } } } } },
+        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size' }],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      apiVersion: 'apiextensions.k8s.io/v1beta1',
+      spec: {
+        version: 'v1',
+        validation: { openAPIV3Schema: { type: 'object' } },
+        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size', priority: 0 }],
+        versions: [{ name: 'v1', served: true, storage: true }],
+      },
+    });
+    const asV1 = (await call(on.b, 'GET', `${CRDS}/gadgets.legacy.example.com`)).json;
+    expect(asV1.apiVersion).toBe('apiextensions.k8s.io/v1');
+    expect(asV1.spec).not.toHaveProperty('version');
+    expect(asV1.spec.versions[0]).toMatchObject({ name: 'v1', schema: { openAPIV3Schema: { type: 'object' } }, additionalPrinterColumns: [{ jsonPath: '.spec.size' }] });
+    await untilStatus(on.b, '/apis/legacy.example.com/v1/namespaces/default/gadgets', 200);
+    const gadget = await call(on.b, 'POST', '/apis/legacy.example.com/v1/namespaces/default/gadgets', { metadata: { name: 'g' }, spec: {} });
+    expect(gadget.json.spec).toEqual({ size: 2 });
+    const listed = (await call(on.a, 'GET', V1BETA1)).json;
+    expect(listed.items.find((i: any) => i.metadata.name === 'gadgets.legacy.example.com').spec.version).toBe('v1');
+    const patched = await call(on.a, 'PATCH', `${V1BETA1}/gadgets.legacy.example.com`, JSON.stringify({ spec: { names: { shortNames: ['gd'] } } }), {
+      'content-type': 'application/merge-patch+json',
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.spec.version).toBe('v1');
+    expect((await call(on.b, 'GET', `${CRDS}/gadgets.legacy.example.com`)).json.spec.names.shortNames).toEqual(['gd']);
+    expect((await call(on.a, 'GET', '/apis/apiextensions.k8s.io')).json.preferredVersion.version).toBe('v1');
+  });
+});
+
 describe('a definition of a resource that is served already', () => {
   it('is stored but not served, and its deletion leaves the objects of the resource alone', async () => {
     const impostor = await call(on.a, 'POST', CRDS, {

@@ -115,7 +115,11 @@ describe('/apis', () => {
       groups: [
         { ...groupBody('extensions'), serverAddressByClientCIDRs },
         { ...groupBody('federation'), serverAddressByClientCIDRs },
-        { ...groupBody('apiextensions.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        {
+          ...groupBody('apiextensions.k8s.io', 'v1'),
+          versions: [groupVersion('apiextensions.k8s.io', 'v1'), groupVersion('apiextensions.k8s.io', 'v1beta1')],
+          serverAddressByClientCIDRs,
+        },
         { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],
     };

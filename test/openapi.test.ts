@@ -55,7 +55,13 @@ describe('OpenAPI v2', () => {
 describe('OpenAPI v3', () => {
   it('lists one document per group version, each of which validates as OpenAPI 3.0', async () => {
     const { paths } = await json('/openapi/v3');
-    expect(Object.keys(paths).sort()).toEqual(['api/v1', 'apis/apiextensions.k8s.io/v1', 'apis/extensions/v1beta1', 'apis/federation/v1beta1']);
+    expect(Object.keys(paths).sort()).toEqual([
+      'api/v1',
+      'apis/apiextensions.k8s.io/v1',
+      'apis/apiextensions.k8s.io/v1beta1',
+      'apis/extensions/v1beta1',
+      'apis/federation/v1beta1',
+    ]);
     for (const { serverRelativeURL } of Object.values<any>(paths)) {
       const document = await call('GET', serverRelativeURL);
       expect(document.headers.get('cache-control')).toBe('public, immutable');

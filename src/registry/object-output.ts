@@ -36,7 +36,10 @@ export interface OutputOptions {
 
 /** The object as a response carries it: type meta first, ordered metadata with its selfLink, then the rest. */
 export function toOutput(def: KindDefinition, object: KubeObject, options: OutputOptions): KubeObject {
-  const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = object;
+  // the object itself is converted to the row's version; a subresource's view (a Scale) is not
+  const ownKind = options.typeMeta === undefined || options.typeMeta === def;
+  const served = def.conversion && ownKind ? def.conversion.fromStored(object) : object;
+  const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = served;
   const meta: ObjectMeta = { ...metadata };
   const name = meta.name || options.request?.name || '';
   meta.selfLink = selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource);
@@ -93,6 +96,13 @@ function listItemJson(def: KindDefinition, body: string, resourceVersion: string
   return `{${typeMeta}"metadata":{${ordered.join(',')}}${rest.join('')}}`;
 }
 
+/** An item of a list of a converted version: the stored body parsed, converted and written again. */
+function convertedItemJson(def: KindDefinition, body: string, resourceVersion: string): string {
+  const object = JSON.parse(body) as KubeObject;
+  object.metadata.resourceVersion = resourceVersion;
+  return JSON.stringify(toOutput(def, object, { withTypeMeta: wireOf(def).itemTypeMeta }));
+}
+
 /**
  * A list as JSON text from bodies read as text (ObjectStore.listForOutput): the list toListOutput describes, built
  * without parsing every body only to serialize it again.
@@ -107,6 +117,6 @@ export function listOutputJson(
   const marker = '\u0000items';
   const envelope = JSON.stringify(listEnvelope(def, resourceVersion, path, page, marker));
   const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  const texts = items.map((item) => listItemJson(def, item.body, item.resourceVersion, typeMeta));
+  const texts = items.map((item) => (def.conversion ? convertedItemJson(def, item.body, item.resourceVersion) : listItemJson(def, item.body, item.resourceVersion, typeMeta)));
   return envelope.replace(JSON.stringify(marker), () => `[${texts.join(',')}]`);
 }
