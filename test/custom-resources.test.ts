@@ -90,7 +90,7 @@ describe('a CustomResourceDefinition created on one instance', () => {
     expect(await untilStatus(on.b, CRONTABS, 200)).toBeLessThan(1000);
     const resources = (await call(on.b, 'GET', '/apis/stable.example.com/v1')).json.resources;
     expect(resources).toEqual([
-      expect.objectContaining({ name: 'crontabs', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
+      expect.objectContaining({ name: 'crontabs', singularName: 'crontab', namespaced: true, kind: 'CronTab', shortNames: ['ct'], categories: ['all'] }),
       expect.objectContaining({ name: 'crontabs/scale', kind: 'Scale', group: 'autoscaling', version: 'v1' }),
       expect.objectContaining({ name: 'crontabs/status', kind: 'CronTab' }),
     ]);
@@ -139,6 +139,9 @@ describe('OpenAPI', () => {
     expect(cronTab.properties.metadata).toEqual({ $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
     expect(cronTab.properties.spec.properties.replicas).toEqual({ type: 'integer', minimum: 1, maximum: 10, default: 1 });
     expect(cronTab.properties.spec.properties.extra).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
+    const object = v2.paths['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}'];
+    expect(object.patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json']); // so kubectl apply sends a merge patch
+    expect(object.get.produces).toEqual(['application/json', 'application/yaml']);
     expect(v2.paths).toHaveProperty(['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}/status']);
     const v3 = (await call(on.b, 'GET', '/openapi/v3/apis/stable.example.com/v1')).json;
     const v3CronTab = v3.components.schemas['com.example.stable.v1.CronTab'];
@@ -275,6 +278,20 @@ describe('custom objects', () => {
   });
 });
 
+describe('in SQL', () => {
+  it('definitions and their objects are listed by the kube views, objects with their group and definition', async () => {
+    const [crd] = await on.a.sql("SELECT * FROM kube.customresourcedefinitions WHERE name = 'crontabs.stable.example.com'");
+    expect(crd).toMatchObject({ api_group: 'stable.example.com', plural: 'crontabs', kind: 'CronTab', scope: 'Namespaced', served_versions: ['v1'], storage_version: 'v1', established: true, terminating: null });
+    const objects = await on.b.sql("SELECT api_group, resource, kind, definition, namespace, name FROM kube.custom_objects WHERE definition = 'crontabs.stable.example.com' ORDER BY name");
+    expect(objects).toEqual([
+      { api_group: 'stable.example.com', resource: 'crontabs', kind: 'CronTab', definition: 'crontabs.stable.example.com', namespace: 'default', name: 'first' },
+      { api_group: 'stable.example.com', resource: 'crontabs', kind: 'CronTab', definition: 'crontabs.stable.example.com', namespace: 'default', name: 'second' },
+    ]);
+    const changes = await on.a.sql("SELECT DISTINCT event_type FROM change_log WHERE api_group = 'stable.example.com' ORDER BY 1");
+    expect(changes.map((c) => c.event_type)).toEqual(['ADDED', 'MODIFIED']);
+  });
+});
+
 describe('a cluster-scoped definition with several versions', () => {
   it('serves every served version of the same objects, with None conversion', async () => {
     const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
@@ -298,8 +315,87 @@ describe('a cluster-scoped definition with several versions', () => {
     const asV2 = await call(on.b, 'GET', '/apis/tools.example.com/v2/widgets/w');
     expect(asV2.json).toMatchObject({ apiVersion: 'tools.example.com/v2', kind: 'Widget', spec: { size: 3 } });
     expect((await call(on.a, 'GET', '/apis/tools.example.com/v1/namespaces/default/widgets')).status).toBe(404);
-    const versions = (await call(on.a, 'GET', '/apis/tools.example.com')).json.versions.map((v: any) => v.version);
-    expect(versions.sort()).toEqual(['v1', 'v2']);
+    const discovered = (await call(on.a, 'GET', '/apis/tools.example.com')).json;
+    expect(discovered.versions.map((v: any) => v.version)).toEqual(['v2', 'v1']); // by priority, whatever the order declared
+    expect(discovered.preferredVersion).toEqual({ groupVersion: 'tools.example.com/v2', version: 'v2' });
+  });
+});
+
+describe('the v1beta1 form', () => {
+  const V1BETA1 = '/apis/apiextensions.k8s.io/v1beta1/customresourcedefinitions';
+  it('takes a definition as 1.7 wrote it (one version, top-level schema and columns), stores it as v1, and writes both forms', async () => {
+    const created = await call(on.a, 'POST', V1BETA1, {
+      apiVersion: 'apiextensions.k8s.io/v1beta1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'gadgets.legacy.example.com' },
+      spec: {
+        group: 'legacy.example.com',
+        version: 'v1',
+        scope: 'Namespaced',
+        names: { plural: 'gadgets', kind: 'Gadget' },
+        validation: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer', default: 2 } } } } } },
+        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size' }],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      apiVersion: 'apiextensions.k8s.io/v1beta1',
+      spec: {
+        version: 'v1',
+        validation: { openAPIV3Schema: { type: 'object' } },
+        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size', priority: 0 }],
+        versions: [{ name: 'v1', served: true, storage: true }],
+      },
+    });
+    const asV1 = (await call(on.b, 'GET', `${CRDS}/gadgets.legacy.example.com`)).json;
+    expect(asV1.apiVersion).toBe('apiextensions.k8s.io/v1');
+    expect(asV1.spec).not.toHaveProperty('version');
+    expect(asV1.spec.versions[0]).toMatchObject({ name: 'v1', schema: { openAPIV3Schema: { type: 'object' } }, additionalPrinterColumns: [{ jsonPath: '.spec.size' }] });
+    await untilStatus(on.b, '/apis/legacy.example.com/v1/namespaces/default/gadgets', 200);
+    const gadget = await call(on.b, 'POST', '/apis/legacy.example.com/v1/namespaces/default/gadgets', { metadata: { name: 'g' }, spec: {} });
+    expect(gadget.json.spec).toEqual({ size: 2 });
+    const listed = (await call(on.a, 'GET', V1BETA1)).json;
+    expect(listed.items.find((i: any) => i.metadata.name === 'gadgets.legacy.example.com').spec.version).toBe('v1');
+    const patched = await call(on.a, 'PATCH', `${V1BETA1}/gadgets.legacy.example.com`, JSON.stringify({ spec: { names: { shortNames: ['gd'] } } }), {
+      'content-type': 'application/merge-patch+json',
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.spec.version).toBe('v1');
+    expect((await call(on.b, 'GET', `${CRDS}/gadgets.legacy.example.com`)).json.spec.names.shortNames).toEqual(['gd']);
+    expect((await call(on.a, 'GET', '/apis/apiextensions.k8s.io')).json.preferredVersion.version).toBe('v1');
+  });
+});
+
+describe('a definition of a resource that is served already', () => {
+  it('is stored but not served, and its deletion leaves the objects of the resource alone', async () => {
+    const impostor = await call(on.a, 'POST', CRDS, {
+      metadata: { name: 'customresourcedefinitions.apiextensions.k8s.io' },
+      spec: {
+        group: 'apiextensions.k8s.io',
+        scope: 'Cluster',
+        names: { plural: 'customresourcedefinitions', kind: 'Impostor' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
+    });
+    expect(impostor.status).toBe(201);
+    const tpr = await call(on.a, 'POST', '/apis/extensions/v1beta1/thirdpartyresources', { metadata: { name: 'cron-tab.stable.example.com' }, versions: [{ name: 'v2' }] });
+    expect(tpr.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const conditions = (await call(on.b, 'GET', `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`)).json.status.conditions;
+    expect(conditions.map((c: any) => [c.type, c.status, c.reason, c.message])).toEqual([
+      ['NamesAccepted', 'False', 'PluralConflict', '"customresourcedefinitions.apiextensions.k8s.io" is already in use'],
+      ['Established', 'False', 'NotAccepted', 'not all names are accepted'],
+    ]);
+    for (const server of [on.a, on.b]) {
+      expect((await call(server, 'GET', CRDS)).json.kind).toBe('CustomResourceDefinitionList');
+      expect((await call(server, 'GET', '/apis/stable.example.com/v2/namespaces/default/crontabs')).status).toBe(404);
+    }
+    expect((await call(on.b, 'DELETE', `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`)).status).toBe(200);
+    await untilStatus(on.a, `${CRDS}/customresourcedefinitions.apiextensions.k8s.io`, 404);
+    expect((await call(on.b, 'DELETE', '/apis/extensions/v1beta1/thirdpartyresources/cron-tab.stable.example.com')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(on.a, 'GET', `${CRDS}/crontabs.stable.example.com`)).status).toBe(200);
+    expect((await call(on.b, 'GET', `${CRONTABS}/first`)).status).toBe(200);
   });
 });
 

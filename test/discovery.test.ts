@@ -121,7 +121,11 @@ describe('/apis', () => {
           preferredVersion: groupVersion('rbac.authorization.k8s.io', 'v1'),
           serverAddressByClientCIDRs,
         },
-        { ...groupBody('apiextensions.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        {
+          ...groupBody('apiextensions.k8s.io', 'v1'),
+          versions: [groupVersion('apiextensions.k8s.io', 'v1'), groupVersion('apiextensions.k8s.io', 'v1beta1')],
+          serverAddressByClientCIDRs,
+        },
         { ...groupBody('authentication.k8s.io', 'v1'), serverAddressByClientCIDRs },
         { ...groupBody('authorization.k8s.io', 'v1'), serverAddressByClientCIDRs },
       ],

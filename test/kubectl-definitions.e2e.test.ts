@@ -95,6 +95,16 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     }
   });
 
+  it('applies changes to it (a merge patch, as kubectl sends for custom objects)', async () => {
+    const manifest = cronTabManifest(group, 'applied');
+    expect((await onA(['apply', '-f', '-', '-n', 'default'], manifest)).stdout.trim()).toBe(`crontab.${group}/applied created`);
+    const changed = await onB(['apply', '-f', '-', '-n', 'default'], manifest.replace('my-cron-image', 'other-image'));
+    expect(changed.stderr).toBe('');
+    expect(changed.stdout.trim()).toBe(`crontab.${group}/applied configured`);
+    const got = await onA(['get', `crontabs.${group}`, 'applied', '-n', 'default', '-o', 'jsonpath={.spec.image}']);
+    expect(got.stdout).toBe('other-image');
+  });
+
   it('scales it', async () => {
     const scaled = await onA(['scale', `crontabs.${group}`, 'my-cron', '--replicas=3', '-n', 'default']);
     expect(scaled.stderr).toBe('');

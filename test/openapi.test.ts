@@ -58,6 +58,7 @@ describe('OpenAPI v3', () => {
     expect(Object.keys(paths).sort()).toEqual([
       'api/v1',
       'apis/apiextensions.k8s.io/v1',
+      'apis/apiextensions.k8s.io/v1beta1',
       'apis/extensions/v1beta1',
       'apis/federation/v1beta1',
       'apis/rbac.authorization.k8s.io/v1',

@@ -53,7 +53,7 @@ export class DefinedObjectCleanup implements OnApplicationShutdown {
    * deletes each of its objects as a client's DELETE would (their own finalizers are honoured), waits until none is
    * left, then removes the finalizer, which lets the definition go.
    */
-  finishDeletion(definitions: KindDefinition, definition: KubeObject, kind: KindDefinition, cleanup: DefinitionCleanup): void {
+  finishDeletion(definitions: KindDefinition, definition: KubeObject, kind: KindDefinition | undefined, cleanup: DefinitionCleanup): void {
     const name = definition.metadata.name as string;
     const key = `${definitions.resource}/${name}`;
     if (this.finishing.has(key)) return;
@@ -63,7 +63,7 @@ export class DefinedObjectCleanup implements OnApplicationShutdown {
         cleanup.inProgress(current);
         return current;
       })
-      .then(() => this.deleteAll(kind))
+      .then(() => (kind ? this.deleteAll(kind) : true)) // a definition that served nothing has no objects
       .then(async (done) => {
         if (!done) return;
         await this.store.update(definitions, undefined, name, (current) => {

@@ -9,6 +9,8 @@ export interface DefinitionSource {
   kindsOf(definition: KubeObject): KindDefinition[];
   /** how a deleted definition is held until the server has deleted its objects (a CRD's), if it is */
   readonly cleanup?: DefinitionCleanup;
+  /** records in a definition that a resource it names is served already, so it is not (a CRD's conditions) */
+  refused?(definition: KubeObject, resource: string): void;
 }
 
 export interface DefinitionCleanup {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
 import { KindRegistry } from '../registry/kind-registry';
+import { GenericRegistry } from '../registry/store/generic-registry';
 import { ObjectStore } from '../registry/store/object-store';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { Change, resourceKey } from '../watch/change';
@@ -26,8 +27,9 @@ export class ServedDefinitions implements OnModuleInit {
   constructor(
     private readonly registry: KindRegistry,
     private readonly feed: ChangeFeed,
-    private readonly store: ObjectStore,
+    private readonly objects: ObjectStore,
     private readonly cleanup: DefinedObjectCleanup,
+    private readonly store: GenericRegistry,
     @Inject(DEFINITION_SOURCES) private readonly sources: readonly DefinitionSource[],
   ) {}
 
@@ -50,7 +52,7 @@ export class ServedDefinitions implements OnModuleInit {
         else if (change.resourceVersion > readAt) this.apply(source, change);
       },
     });
-    const { items, resourceVersion } = await this.store.list(source.stored, undefined);
+    const { items, resourceVersion } = await this.objects.list(source.stored, undefined);
     for (const definition of items) this.serve(source, definition);
     readAt = BigInt(resourceVersion);
     for (const change of early) if (change.resourceVersion > readAt) this.apply(source, change);
@@ -75,17 +77,41 @@ export class ServedDefinitions implements OnModuleInit {
       this.logger.error(`${source.stored.resource} ${name} cannot be served: ${(error as Error).message}`);
     }
     this.replaceRows(source, name, rows);
+    const served = this.served.get(this.key(source, name)) ?? [];
+    const definitions = this.registry.find(source.stored.group, source.stored.version, source.stored.resource) as KindDefinition;
+    const refused = rows.find((row) => !served.includes(row));
+    if (refused && source.refused) this.record(definitions, name, (current) => source.refused?.(current, `${refused.resource}.${refused.group}`));
     const { cleanup } = source;
-    if (cleanup && rows.length > 0 && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
-      const definitions = this.registry.find(source.stored.group, source.stored.version, source.stored.resource) as KindDefinition;
-      this.cleanup.finishDeletion(definitions, definition, rows[0], cleanup);
+    if (cleanup && definition.metadata.deletionTimestamp && definition.metadata.finalizers?.includes(cleanup.finalizer)) {
+      this.cleanup.finishDeletion(definitions, definition, served[0], cleanup);
     }
   }
 
-  /** Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served. */
-  private replaceRows(source: DefinitionSource, name: string, rows: KindDefinition[]): KindDefinition[] {
+  /** Writes what the server says of a definition (every instance may: the same write twice changes nothing). */
+  private record(definitions: KindDefinition, name: string, change: (definition: KubeObject) => void): void {
+    this.store
+      .update(definitions, undefined, name, (current) => {
+        change(current);
+        return current;
+      })
+      .catch((error: Error) => this.logger.warn(`recording the state of ${definitions.resource} ${name} failed: ${error.message}`));
+  }
+
+  /**
+   * Puts a definition's new rows in place of its old ones; returns the old rows whose resource is no longer served.
+   * A resource that a built-in kind or another definition serves already is left to it: its objects are its own
+   * (the objects table keys them by group and resource alone), so they are neither served nor, when this
+   * definition goes, deleted on its behalf.
+   */
+  private replaceRows(source: DefinitionSource, name: string, wanted: KindDefinition[]): KindDefinition[] {
     const key = this.key(source, name);
     const old = this.served.get(key) ?? [];
+    const rows = wanted.filter((row) => {
+      const owner = this.registry.findStored(row.group, row.resource);
+      if (!owner || old.includes(owner)) return true;
+      this.logger.warn(`${source.stored.resource} ${name}: ${row.resource}.${row.group} is served already; not serving it again`);
+      return false;
+    });
     for (const row of rows) this.registry.registerGroup({ group: row.group, version: row.version, legacyDiscovery: false }, [row]);
     for (const row of old) if (!rows.some((r) => sameRow(r, row))) this.registry.unregister(row);
     if (rows.length > 0) this.served.set(key, rows);

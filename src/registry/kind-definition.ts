@@ -129,6 +129,8 @@ export interface KindDefinition {
   resource: string;
   kind: string;
   listKind: string;
+  /** the singular name discovery shows (a CRD's); 1.7's kinds show none */
+  singularName?: string;
   namespaced: boolean;
   shortNames: readonly string[];
   categories: readonly string[];
@@ -140,6 +142,14 @@ export interface KindDefinition {
   columns?: readonly TableColumn[];
   /** how its objects travel, where not as the built-in kinds' do (objects of stored definitions) */
   wire?: WireForm;
+  /** for a kind also served in another version that is the stored form: how the two map (its strategy works on the stored form) */
+  conversion?: VersionConversion;
+}
+
+/** How the objects of a kind's served version are made from the stored form and back (upstream's conversion funcs). */
+export interface VersionConversion {
+  toStored(object: KubeObject): KubeObject;
+  fromStored(object: KubeObject): KubeObject;
 }
 
 /** What a kind's objects look like on the wire; the built-in kinds have BUILT_IN_WIRE. */

@@ -36,7 +36,10 @@ export interface OutputOptions {
 
 /** The object as a response carries it: type meta first, ordered metadata with its selfLink, then the rest. */
 export function toOutput(def: KindDefinition, object: KubeObject, options: OutputOptions): KubeObject {
-  const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = object;
+  // the object itself is converted to the row's version; a subresource's view (a Scale) is not
+  const ownKind = options.typeMeta === undefined || options.typeMeta === def;
+  const served = def.conversion && ownKind ? def.conversion.fromStored(object) : object;
+  const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = served;
   const meta: ObjectMeta = { ...metadata };
   const name = meta.name || options.request?.name || '';
   meta.selfLink = selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource);
@@ -73,18 +76,24 @@ function listEnvelope(def: KindDefinition, resourceVersion: string, path: string
 }
 
 /**
-/**
  * An item of a list as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only
  * the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are
  * copied as they are.
  */
 export function listItemJson(def: KindDefinition, item: OutputItem): string {
+  if (def.conversion) return convertedItemJson(def, item);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
   meta.resourceVersion = item.resourceVersion;
   const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
   const metadata = JSON.stringify(orderedMeta(meta));
   return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
+}
+
+/** An item of a list of a converted version: the stored body parsed, converted and written again. */
+function convertedItemJson(def: KindDefinition, item: OutputItem): string {
+  const object = { ...JSON.parse(item.rest), metadata: { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } } as KubeObject;
+  return JSON.stringify(toOutput(def, object, { withTypeMeta: wireOf(def).itemTypeMeta }));
 }
 
 /**

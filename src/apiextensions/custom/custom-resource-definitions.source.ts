@@ -66,6 +66,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       resource: names.plural ?? '',
       kind,
       listKind: names.listKind ?? `${kind}List`,
+      singularName: names.singular,
       namespaced: scope === 'Namespaced',
       shortNames: names.shortNames ?? [],
       categories: names.categories ?? [],
@@ -82,6 +83,11 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
 /** CustomResourceDefinitions as definitions: each serves its resource in every served version. */
 export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
   stored: { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions' },
+  refused: (definition, resource) => {
+    const crd = definition as CustomResourceDefinition;
+    setCondition(crd, { type: 'NamesAccepted', status: 'False', reason: 'PluralConflict', message: `"${resource}" is already in use` });
+    setCondition(crd, { type: 'Established', status: 'False', reason: 'NotAccepted', message: 'not all names are accepted' });
+  },
   cleanup: {
     finalizer: CLEANUP_FINALIZER,
     inProgress: (definition) =>

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { ApiGroupVersion, KindRegistry } from '../../registry/kind-registry';
 import { groupVersion } from '../../registry/kind-definition';
+import { byVersionPriority } from '../../apimachinery/meta/version-priority';
 
 type Doc = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ export class DiscoveryService {
     const resources = this.registry.kindsOf(group, version).flatMap((def) => {
       const main: Doc = {
         name: def.resource,
-        singularName: '',
+        singularName: def.singularName ?? '',
         namespaced: def.namespaced,
         kind: def.kind,
         verbs: [...def.verbs].sort(),
@@ -72,6 +73,7 @@ export class DiscoveryService {
     const versions = this.registry
       .groupVersions()
       .filter((g) => g.group === group)
+      .sort((a, b) => byVersionPriority(a.version, b.version))
       .map((g) => ({ groupVersion: groupVersion(g), version: g.version }));
     return { name: group, versions, preferredVersion: versions[0] };
   }

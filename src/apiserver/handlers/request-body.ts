@@ -20,7 +20,7 @@ export function readObject(request: ApiRequest, target: DecodeTarget = request.d
   const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target), wireOf(request.def).mediaTypes);
   const { object, warnings } = decodeValidated(request, target, document);
   request.warnings.push(...warnings);
-  return object;
+  return asStored(request, target, object);
 }
 
 /**
@@ -81,8 +81,15 @@ export function patchedObject(request: ApiRequest, patch: Patch, current: KubeOb
   const document = toOutput(request.def, current, { withTypeMeta: true, typeMeta: target });
   const { object, warnings } = decodeValidated(request, target, applyPatch(patch, document));
   request.warnings.splice(0, request.warnings.length, ...warnings); // a patch applied again warns once
-  checkReplacement(request, object);
-  return object;
+  const stored = asStored(request, target, object);
+  checkReplacement(request, stored);
+  return stored;
+}
+
+/** An object of the endpoint's version in the form it is stored in (the same, unless the row converts). */
+function asStored(request: ApiRequest, target: DecodeTarget, object: KubeObject): KubeObject {
+  const { conversion } = request.def;
+  return conversion && target === request.def ? conversion.toStored(object) : object;
 }
 
 /**

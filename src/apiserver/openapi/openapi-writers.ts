@@ -2,8 +2,6 @@ import { StructSchema } from '../../apimachinery/schema/schema';
 import { JsonSchema, SchemaWriter } from './json-schema';
 import { Operation, PathOperations } from './operations';
 
-const RESPONSE_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
-const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 const PATCH_BODY: JsonSchema = { type: 'object', description: 'A patch in the format the Content-Type names.' };
 
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
@@ -33,8 +31,8 @@ export function v2PathItem(path: PathOperations, writer: SchemaWriter): JsonSche
   for (const operation of path.operations) {
     item[operation.method] = {
       operationId: operation.operationId,
-      consumes: operation.body === 'patch' ? PATCH_TYPES : ['*/*'],
-      produces: RESPONSE_TYPES,
+      consumes: operation.consumes ?? ['*/*'],
+      produces: operation.produces,
       parameters: [
         ...(operation.body ? [{ name: 'body', in: 'body', required: true, schema: bodySchema(writer, operation.body) }] : []),
         ...operation.query.map(({ name, type, description }) => ({ name, in: 'query', type, uniqueItems: true, description })),
@@ -67,10 +65,10 @@ export function v3PathItem(path: PathOperations, writer: SchemaWriter): JsonSche
       operationId: operation.operationId,
       parameters: operation.query.map(({ name, type, description }) => ({ name, in: 'query', schema: { type, uniqueItems: true }, description })),
       ...(operation.body && {
-        requestBody: { required: true, content: content(operation.body === 'patch' ? PATCH_TYPES : ['*/*'], bodySchema(writer, operation.body)) },
+        requestBody: { required: true, content: content(operation.consumes ?? ['*/*'], bodySchema(writer, operation.body)) },
       }),
       responses: {
-        '200': { description: 'OK', ...(operation.response && { content: content(RESPONSE_TYPES, writer.schema(operation.response)) }) },
+        '200': { description: 'OK', ...(operation.response && { content: content(operation.produces, writer.schema(operation.response)) }) },
         '401': { description: 'Unauthorized' },
       },
       ...extensions(operation),

@@ -1,6 +1,6 @@
 import { listOf } from '../../apimachinery/meta/object-meta-schema';
 import { StructSchema } from '../../apimachinery/schema/schema';
-import { KindDefinition, SubresourceDefinition, Verb } from '../../registry/kind-definition';
+import { KindDefinition, SubresourceDefinition, Verb, wireOf } from '../../registry/kind-definition';
 import { apiRoot } from '../../registry/object-output';
 
 /** A query parameter an operation takes. */
@@ -20,6 +20,9 @@ export interface Operation {
   query: QueryParameter[];
   /** the type of the request body; a patch body is any object */
   body?: StructSchema | 'patch';
+  /** the media types of the request body (`*\/*` when unset) and of the answer: the kind's wire form's */
+  consumes?: readonly string[];
+  produces: readonly string[];
   /** the type of the answer; none for a Status */
   response?: StructSchema;
 }
@@ -63,33 +66,38 @@ function groupVersionId(def: KindDefinition): string {
   return `${capitalized(group)}${capitalized(def.version)}`;
 }
 
+const JSON_AND_MERGE_PATCH = ['application/json-patch+json', 'application/merge-patch+json'];
+
 function operationFactory(def: KindDefinition, suffix: string) {
   const scope = def.namespaced ? 'Namespaced' : '';
   const id = (action: string, kind = def.kind) => `${action}${groupVersionId(def)}${scope}${kind}${suffix}`;
   const gvk = { group: def.group, version: def.version, kind: def.kind };
-  return { id, gvk };
+  const wire = wireOf(def);
+  const media = { produces: wire.mediaTypes };
+  const patchTypes = [...JSON_AND_MERGE_PATCH, ...(wire.strategicMerge ? ['application/strategic-merge-patch+json'] : []), 'application/apply-patch+yaml'];
+  return { id, gvk, media, patchTypes };
 }
 
 function collectionOperations(def: KindDefinition): Operation[] {
-  const { id, gvk } = operationFactory(def, '');
+  const { id, gvk, media } = operationFactory(def, '');
   const shape = def.strategy.shape;
   const list = listOf(shape);
   const offered: Partial<Record<Verb, Operation>> = {
-    list: { method: 'get', action: 'list', operationId: id('list'), gvk, query: [PRETTY, ...LIST], response: list },
-    create: { method: 'post', action: 'post', operationId: id('create'), gvk, query: [PRETTY, ...WRITE], body: shape, response: shape },
-    deletecollection: { method: 'delete', action: 'deletecollection', operationId: id('deleteCollection'), gvk, query: [PRETTY, DRY_RUN, ...LIST] },
+    list: { method: 'get', action: 'list', operationId: id('list'), gvk, ...media, query: [PRETTY, ...LIST], response: list },
+    create: { method: 'post', action: 'post', operationId: id('create'), gvk, ...media, query: [PRETTY, ...WRITE], body: shape, response: shape },
+    deletecollection: { method: 'delete', action: 'deletecollection', operationId: id('deleteCollection'), gvk, ...media, query: [PRETTY, DRY_RUN, ...LIST] },
   };
   return def.verbs.flatMap((verb) => offered[verb] ?? []);
 }
 
 function objectOperations(def: KindDefinition, shape: StructSchema, verbs: readonly Verb[], suffix: string): Operation[] {
-  const { id, gvk } = operationFactory(def, suffix);
+  const { id, gvk, media, patchTypes } = operationFactory(def, suffix);
   const offered: Partial<Record<Verb, Operation>> = {
-    get: { method: 'get', action: 'get', operationId: id('read'), gvk, query: [PRETTY], response: shape },
-    update: { method: 'put', action: 'put', operationId: id('replace'), gvk, query: [PRETTY, ...WRITE], body: shape, response: shape },
-    patch: { method: 'patch', action: 'patch', operationId: id('patch'), gvk, query: [PRETTY, ...WRITE], body: 'patch', response: shape },
-    delete: { method: 'delete', action: 'delete', operationId: id('delete'), gvk, query: [PRETTY, DRY_RUN] },
-    create: { method: 'post', action: 'post', operationId: id('create'), gvk, query: [PRETTY, DRY_RUN], body: shape },
+    get: { method: 'get', action: 'get', operationId: id('read'), gvk, ...media, query: [PRETTY], response: shape },
+    update: { method: 'put', action: 'put', operationId: id('replace'), gvk, ...media, query: [PRETTY, ...WRITE], body: shape, response: shape },
+    patch: { method: 'patch', action: 'patch', operationId: id('patch'), gvk, ...media, query: [PRETTY, ...WRITE], body: 'patch', consumes: patchTypes, response: shape },
+    delete: { method: 'delete', action: 'delete', operationId: id('delete'), gvk, ...media, query: [PRETTY, DRY_RUN] },
+    create: { method: 'post', action: 'post', operationId: id('create'), gvk, ...media, query: [PRETTY, DRY_RUN], body: shape },
   };
   return verbs.flatMap((verb) => offered[verb] ?? []);
 }

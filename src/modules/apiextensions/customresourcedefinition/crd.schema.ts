@@ -1,4 +1,5 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { GoPackage } from '../../../apimachinery/schema/go-packages';
 import { described, oneOf, required, s } from '../../../apimachinery/schema/schema';
 import { APIEXTENSIONS_V1 } from '../apiextensions.group';
 
@@ -11,40 +12,48 @@ export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames'
   categories: [6, s.stringList, described('Groups of resources this one belongs to, such as `all` (`kubectl get all`).')],
 });
 
-const COLUMN = APIEXTENSIONS_V1.struct('CustomResourceColumnDefinition', {
-  name: [1, s.string, required],
-  type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date')],
-  format: [3, s.string],
-  description: [4, s.string],
-  priority: [5, s.int32],
-  jsonPath: [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')],
-});
-
 const SCALE = APIEXTENSIONS_V1.struct('CustomResourceSubresourceScale', {
   specReplicasPath: [1, s.string, required],
   statusReplicasPath: [2, s.string, required],
   labelSelectorPath: [3, s.string],
 });
 
-const SUBRESOURCES = APIEXTENSIONS_V1.struct('CustomResourceSubresources', {
+export const CRD_SUBRESOURCES = APIEXTENSIONS_V1.struct('CustomResourceSubresources', {
   status: [1, APIEXTENSIONS_V1.struct('CustomResourceSubresourceStatus', {})],
   scale: [2, SCALE],
 });
 
-const VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation', {
+export const CRD_VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation', {
   openAPIV3Schema: [1, s.any, described('The OpenAPI v3 schema objects of this version are validated, pruned and defaulted with.')],
 });
 
-const VERSION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionVersion', {
-  name: [1, s.string, required],
-  served: [2, s.boolean, required],
-  storage: [3, s.boolean, required],
-  deprecated: [7, s.boolean],
-  deprecationWarning: [8, s.string],
-  schema: [4, VALIDATION],
-  subresources: [5, SUBRESOURCES],
-  additionalPrinterColumns: [6, s.list(COLUMN)],
-});
+/**
+ * A definition's version, with its printer columns, as a package declares them: v1beta1 names a column's path
+ * `JSONPath`, v1 `jsonPath`.
+ */
+export function versionTypes(pkg: GoPackage, pathField: 'jsonPath' | 'JSONPath') {
+  const column = pkg.struct('CustomResourceColumnDefinition', {
+    name: [1, s.string, required],
+    type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date')],
+    format: [3, s.string],
+    description: [4, s.string],
+    priority: [5, s.int32],
+    [pathField]: [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')],
+  });
+  const version = pkg.struct('CustomResourceDefinitionVersion', {
+    name: [1, s.string, required],
+    served: [2, s.boolean, required],
+    storage: [3, s.boolean, required],
+    deprecated: [7, s.boolean],
+    deprecationWarning: [8, s.string],
+    schema: [4, CRD_VALIDATION],
+    subresources: [5, CRD_SUBRESOURCES],
+    additionalPrinterColumns: [6, s.list(column)],
+  });
+  return { column, version };
+}
+
+const { version: VERSION } = versionTypes(APIEXTENSIONS_V1, 'jsonPath');
 
 const CONVERSION = APIEXTENSIONS_V1.struct('CustomResourceConversion', {
   strategy: [1, s.string, required, oneOf('None', 'Webhook')],
@@ -68,7 +77,7 @@ const CONDITION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionCondition', {
   message: [5, s.string],
 });
 
-const STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
+export const CRD_STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
   conditions: [1, s.list(CONDITION)],
   acceptedNames: [2, CRD_NAMES],
   storedVersions: [3, s.stringList],
@@ -76,5 +85,5 @@ const STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
 
 export const CUSTOM_RESOURCE_DEFINITION = resourceKind(APIEXTENSIONS_V1, 'CustomResourceDefinition', {
   spec: [2, SPEC, required],
-  status: [3, STATUS],
+  status: [3, CRD_STATUS],
 });
