@@ -38,17 +38,20 @@ export type ListForm = keyof typeof LIST_COLUMNS;
  * The state of a kind at a past resourceVersion S: the objects not changed since S, and for each key changed after
  * S the state its first change after S replaced (the previous state of a MODIFIED, the last state of a DELETED;
  * a key whose first change is an ADDED did not exist at S). Complete while S is not below the compaction horizon.
+ * The filters and the order (with the limit) are applied in each part as well as to the whole: each part is then
+ * read in key order, `objects` along its primary key, and merged, instead of the whole state being built and sorted.
  */
-function stateAt(scope: string, at: string, columns: string): string {
-  return `(SELECT ${columns} FROM objects WHERE ${scope} AND resource_version <= ${at}
+function stateAt(scope: string, at: string, filters: readonly string[], order: string): string {
+  const and = filters.map((filter) => ` AND ${filter}`).join('');
+  return `(SELECT namespace, name, resource_version, body FROM objects WHERE ${scope} AND resource_version <= ${at}${and} ${order})
            UNION ALL
-           SELECT ${columns} FROM (
+           (SELECT namespace, name, resource_version, body FROM (
              SELECT DISTINCT ON (namespace, name) namespace, name, event_type, p.previous_resource_version AS resource_version,
                     CASE event_type WHEN 'MODIFIED' THEN previous_object ELSE object END AS body
              FROM change_log c LEFT JOIN change_log_previous_versions p USING (resource_version)
              WHERE ${scope} AND c.resource_version > ${at}
              ORDER BY namespace, name, c.resource_version
-           ) first_change WHERE event_type <> 'ADDED')`;
+           ) first_change WHERE event_type <> 'ADDED'${and} ${order})`;
 }
 
 /** The newest committed resourceVersion and the compaction horizon, as the snapshot the statement runs in sees them. */
@@ -69,13 +72,13 @@ function rowsQuery(
   const scope = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
   if (namespace !== undefined) scope.push(`namespace = ${params.add(namespace)}`);
   const at = range.at === undefined ? undefined : `${params.add(range.at.toString())}::bigint`;
-  const source = at === undefined ? 'objects' : `${stateAt(scope.join(' AND '), at, 'namespace, name, resource_version, body')} state`;
-  const where = at === undefined ? [...scope] : [];
-  if (range.after) where.push(`(namespace, name) > (${params.add(range.after.namespace)}, ${params.add(range.after.name)})`);
-  for (const condition of conditions) where.push(`(${condition(params)})`);
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const limit = range.limit === undefined ? '' : `LIMIT ${params.add(range.limit + 1)}`;
-  return `SELECT ${LIST_COLUMNS[form](params, projection)} FROM ${source} ${filter} ORDER BY namespace, name ${limit}`;
+  const filters: string[] = [];
+  if (range.after) filters.push(`(namespace, name) > (${params.add(range.after.namespace)}, ${params.add(range.after.name)})`);
+  for (const condition of conditions) filters.push(`(${condition(params)})`);
+  const order = `ORDER BY namespace, name${range.limit === undefined ? '' : ` LIMIT ${params.add(range.limit + 1)}`}`;
+  const columns = LIST_COLUMNS[form](params, projection);
+  if (at === undefined) return `SELECT ${columns} FROM objects WHERE ${[...scope, ...filters].join(' AND ')} ${order}`;
+  return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, order)}) state ${order}`;
 }
 
 /**
