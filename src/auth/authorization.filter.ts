@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { attributesOf } from './authorization/attributes';
-import { Authorizer } from './authorization/authorizer';
+import type { Authorizer } from './authorization/authorizer';
 import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 

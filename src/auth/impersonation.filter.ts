@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { AuthorizationAttributes } from './authorization/attributes';
-import { Authorizer } from './authorization/authorizer';
+import type { Authorizer } from './authorization/authorizer';
 import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';

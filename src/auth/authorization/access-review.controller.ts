@@ -1,5 +1,5 @@
 import { Controller, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeDocument, RawBody } from '../../apiserver/codec/body-decoder';
 import { negotiate } from '../../apiserver/codec/negotiation';
 import { sendValue } from '../../apiserver/http/reply';
@@ -7,7 +7,7 @@ import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { UserInfo } from '../user-info';
 import { AuthorizationAttributes } from './attributes';
-import { Authorizer } from './authorizer';
+import type { Authorizer } from './authorizer';
 import { AUTHORIZER } from './authorizer.token';
 import './access-review.schema';
 

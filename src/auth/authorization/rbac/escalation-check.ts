@@ -8,7 +8,7 @@ import { Role } from '../../../modules/rbac/role/role.strategy';
 import { KindDefinition } from '../../../registry/kind-definition';
 import { WriteAdmission, WriteAdmissions } from '../../../registry/store/write-admission';
 import { MASTERS_GROUP, UserInfo } from '../../user-info';
-import { Authorizer } from '../authorizer';
+import type { Authorizer } from '../authorizer';
 import { AUTHORIZER } from '../authorizer.token';
 import { canonical } from './canonical-json';
 import { RbacAuthorizer } from './rbac.authorizer';
