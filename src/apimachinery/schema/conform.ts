@@ -1,7 +1,7 @@
 import { jsonType } from '../meta/json-value';
 import { isPlainObject, parseTime } from '../meta/kube-object';
 import { formatQuantity, parseQuantity } from './quantity';
-import { LeafType, Schema } from './schema';
+import { LeafType, Schema, StructSchema } from './schema';
 
 /** Why a value cannot be decoded: Go's wording without the kind prefix, which the caller adds. */
 export class ShapeError extends Error {}
@@ -86,6 +86,15 @@ function leafFits(value: unknown, type: LeafType): boolean {
   }
 }
 
+/** A struct's JSON fields with their schemas, in order: listed once per struct, not on every value decoded. */
+const fieldLists = new WeakMap<StructSchema, [string, Schema][]>();
+
+function fieldsOf(schema: StructSchema): [string, Schema][] {
+  let fields = fieldLists.get(schema);
+  if (!fields) fieldLists.set(schema, (fields = Object.entries(schema.jsonFields).map(([name, field]) => [name, field.schema])));
+  return fields;
+}
+
 /**
  * A value as the apiserver's decoder would leave it: type-checked against the schema (ShapeError when it does not
  * fit), unknown struct fields dropped, null fields left out, quantities in canonical form.
@@ -95,7 +104,7 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
     case 'struct': {
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
       const out: Record<string, unknown> = {};
-      for (const [field, { schema: fieldSchema }] of Object.entries(schema.jsonFields)) {
+      for (const [field, fieldSchema] of fieldsOf(schema)) {
         const item = value[field];
         if (item === undefined || item === null) continue;
         const below = unknown && within(unknown, field);
@@ -129,12 +138,22 @@ export function reportUnknown(value: Record<string, unknown>, fields: Readonly<R
   }
 }
 
+/** Canonical forms of the quantities seen lately: the same few (`250m`, `512Mi`) come in most bodies. */
+const canonicalQuantities = new Map<string, string>();
+const CANONICAL_QUANTITIES_KEPT = 4096;
+
 function canonicalQuantity(value: string | number): string {
+  const text = String(value);
+  let canonical = canonicalQuantities.get(text);
+  if (canonical !== undefined) return canonical;
   try {
-    return formatQuantity(parseQuantity(String(value)));
+    canonical = formatQuantity(parseQuantity(text));
   } catch (error) {
     throw new ShapeError((error as Error).message);
   }
+  if (canonicalQuantities.size >= CANONICAL_QUANTITIES_KEPT) canonicalQuantities.clear();
+  canonicalQuantities.set(text, canonical);
+  return canonical;
 }
 
 /** Go's zero values: what a list item or map value given as null decodes to. */
