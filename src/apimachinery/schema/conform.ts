@@ -1,6 +1,6 @@
 import { jsonType } from '../meta/json-value';
 import { isPlainObject, parseTime } from '../meta/kube-object';
-import { formatQuantity, parseQuantity } from './quantity';
+import { formatQuantity, parseQuantity, remembered } from './quantity';
 import { LeafType, Schema, StructSchema } from './schema';
 
 /** Why a value cannot be decoded: Go's wording without the kind prefix, which the caller adds. */
@@ -138,22 +138,14 @@ export function reportUnknown(value: Record<string, unknown>, fields: Readonly<R
   }
 }
 
-/** Canonical forms of the quantities seen lately: the same few (`250m`, `512Mi`) come in most bodies. */
-const canonicalQuantities = new Map<string, string>();
-const CANONICAL_QUANTITIES_KEPT = 4096;
+const canonical = remembered((text) => formatQuantity(parseQuantity(text)));
 
 function canonicalQuantity(value: string | number): string {
-  const text = String(value);
-  let canonical = canonicalQuantities.get(text);
-  if (canonical !== undefined) return canonical;
   try {
-    canonical = formatQuantity(parseQuantity(text));
+    return canonical(String(value));
   } catch (error) {
     throw new ShapeError((error as Error).message);
   }
-  if (canonicalQuantities.size >= CANONICAL_QUANTITIES_KEPT) canonicalQuantities.clear();
-  canonicalQuantities.set(text, canonical);
-  return canonical;
 }
 
 /** Go's zero values: what a list item or map value given as null decodes to. */
