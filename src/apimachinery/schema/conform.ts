@@ -1,7 +1,7 @@
 import { jsonType } from '../meta/json-value';
 import { isPlainObject, parseTime } from '../meta/kube-object';
-import { formatQuantity, parseQuantity } from './quantity';
-import { LeafType, Schema } from './schema';
+import { formatQuantity, parseQuantity, remembered } from './quantity';
+import { LeafType, Schema, StructSchema } from './schema';
 
 /** Why a value cannot be decoded: Go's wording without the kind prefix, which the caller adds. */
 export class ShapeError extends Error {}
@@ -89,6 +89,15 @@ function leafFits(value: unknown, type: LeafType): boolean {
   }
 }
 
+/** A struct's JSON fields with their schemas, in order: listed once per struct, not on every value decoded. */
+const fieldLists = new WeakMap<StructSchema, [string, Schema][]>();
+
+function fieldsOf(schema: StructSchema): [string, Schema][] {
+  let fields = fieldLists.get(schema);
+  if (!fields) fieldLists.set(schema, (fields = Object.entries(schema.jsonFields).map(([name, field]) => [name, field.schema])));
+  return fields;
+}
+
 /**
  * A value as the apiserver's decoder would leave it: type-checked against the schema (ShapeError when it does not
  * fit), unknown struct fields dropped, null fields left out, quantities in canonical form.
@@ -98,7 +107,7 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
     case 'struct': {
       if (!isPlainObject(value)) throw mismatch(value, schema, place);
       const out: Record<string, unknown> = {};
-      for (const [field, { schema: fieldSchema }] of Object.entries(schema.jsonFields)) {
+      for (const [field, fieldSchema] of fieldsOf(schema)) {
         const item = value[field];
         if (item === undefined || item === null) continue;
         const below = unknown && within(unknown, field);
@@ -132,9 +141,11 @@ export function reportUnknown(value: Record<string, unknown>, fields: Readonly<R
   }
 }
 
+const canonical = remembered((text) => formatQuantity(parseQuantity(text)));
+
 function canonicalQuantity(value: string | number): string {
   try {
-    return formatQuantity(parseQuantity(String(value)));
+    return canonical(String(value));
   } catch (error) {
     throw new ShapeError((error as Error).message);
   }

@@ -1,4 +1,4 @@
-import { formatQuantity, parseQuantity, roundUp } from '../../../apimachinery/schema/quantity';
+import { formatQuantity, parseQuantity, remembered, roundUp } from '../../../apimachinery/schema/quantity';
 import { Container, Handler, PodSpec, PodTemplateSpec, Probe, Volume } from './pod-template.types';
 import { VOLUME_SOURCE } from './volume.schema';
 
@@ -41,11 +41,11 @@ function defaultProbe(probe: Probe | undefined): void {
   defaultHandler(probe);
 }
 
+const atMilliPrecision = remembered((quantity) => formatQuantity(roundUp(parseQuantity(quantity), MILLI)));
+
 /** Resource quantities are kept at milli precision, rounded up (so 0.0001 becomes 1m). */
 function roundResources(quantities: Record<string, string> | undefined): void {
-  for (const [name, quantity] of Object.entries(quantities ?? {})) {
-    quantities![name] = formatQuantity(roundUp(parseQuantity(quantity), MILLI));
-  }
+  for (const [name, quantity] of Object.entries(quantities ?? {})) quantities![name] = atMilliPrecision(quantity);
 }
 
 function defaultContainer(container: Container, hostNetwork: boolean): void {
