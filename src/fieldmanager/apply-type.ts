@@ -29,7 +29,7 @@ export interface SetType {
 export interface KeyedListType {
   kind: 'keyed';
   items: ApplyType;
-  /** the fields that identify an item */
+  /** the fields that identify an item, in the order of their names */
   keys: readonly string[];
   /** what a key field is when an item leaves it out (the apiserver's default for it) */
   defaults: Readonly<Record<string, unknown>>;
@@ -83,7 +83,7 @@ function listType(items: Schema, options: FieldOptions): ApplyType {
       const value = items.jsonFields[key]?.default;
       if (value !== undefined) defaults[key] = value;
     }
-    return { kind: 'keyed', items: structType(items), keys, defaults };
+    return { kind: 'keyed', items: structType(items), keys: [...keys].sort(), defaults };
   }
   if (options.patchStrategy === 'merge' && items.type !== 'struct' && items.type !== 'list' && items.type !== 'map') return SET;
   return ATOMIC;
