@@ -31,6 +31,20 @@ describe('OpenAPI v2', () => {
     expect(definitions['io.k8s.apimachinery.pkg.util.intstr.IntOrString']).toMatchObject({ type: 'string', format: 'int-or-string' });
   });
 
+  it('publishes how server-side apply treats lists, maps and structs, as the current apiserver does', async () => {
+    const { definitions } = await json('/openapi/v2');
+    const container = definitions['io.k8s.api.core.v1.Container'];
+    expect(container.properties.ports).toMatchObject({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'] });
+    expect(container.properties.env).toMatchObject({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] });
+    expect(container.properties.args).toMatchObject({ 'x-kubernetes-list-type': 'atomic' });
+    const meta = definitions['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'];
+    expect(meta.properties.finalizers).toMatchObject({ 'x-kubernetes-list-type': 'set' });
+    expect(meta.properties.managedFields).toMatchObject({ 'x-kubernetes-list-type': 'atomic' });
+    expect(definitions['io.k8s.api.core.v1.PodSpec'].properties.nodeSelector).toMatchObject({ 'x-kubernetes-map-type': 'atomic' });
+    expect(definitions['io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector']).toMatchObject({ 'x-kubernetes-map-type': 'atomic' });
+    expect(definitions['io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1']).toMatchObject({ type: 'object' });
+  });
+
   it('names every operation with its action and kind, and declares dryRun and fieldValidation on writes', async () => {
     const { paths } = await json('/openapi/v2');
     const patch = paths['/apis/extensions/v1beta1/namespaces/{namespace}/deployments/{name}'].patch;

@@ -29,7 +29,7 @@ export interface SetType {
 export interface KeyedListType {
   kind: 'keyed';
   items: ApplyType;
-  /** the fields that identify an item */
+  /** the fields that identify an item, in the order of their names */
   keys: readonly string[];
   /** what a key field is when an item leaves it out (the apiserver's default for it) */
   defaults: Readonly<Record<string, unknown>>;
@@ -74,17 +74,24 @@ function typeOf(schema: Schema, options: FieldOptions): ApplyType {
   }
 }
 
-function listType(items: Schema, options: FieldOptions): ApplyType {
-  if (options.atomic) return ATOMIC;
+/** How apply treats a list (`x-kubernetes-list-type`, and `x-kubernetes-list-map-keys` of a map). */
+export type ListType = { type: 'atomic' } | { type: 'set' } | { type: 'map'; keys: readonly string[] };
+
+export function listTypeOf(items: Schema, options: FieldOptions): ListType {
+  if (options.atomic) return { type: 'atomic' };
   const keys = options.listMapKeys ?? (options.patchMergeKey ? [options.patchMergeKey] : undefined);
-  if (keys && items.type === 'struct') {
-    const defaults: Record<string, unknown> = {};
-    for (const key of keys) {
-      const value = items.jsonFields[key]?.default;
-      if (value !== undefined) defaults[key] = value;
-    }
-    return { kind: 'keyed', items: structType(items), keys, defaults };
+  if (keys && items.type === 'struct') return { type: 'map', keys };
+  if (options.patchStrategy === 'merge' && items.type !== 'struct' && items.type !== 'list' && items.type !== 'map') return { type: 'set' };
+  return { type: 'atomic' };
+}
+
+function listType(items: Schema, options: FieldOptions): ApplyType {
+  const declared = listTypeOf(items, options);
+  if (declared.type !== 'map' || items.type !== 'struct') return declared.type === 'set' ? SET : ATOMIC;
+  const defaults: Record<string, unknown> = {};
+  for (const key of declared.keys) {
+    const value = items.jsonFields[key]?.default;
+    if (value !== undefined) defaults[key] = value;
   }
-  if (options.patchStrategy === 'merge' && items.type !== 'struct' && items.type !== 'list' && items.type !== 'map') return SET;
-  return ATOMIC;
+  return { kind: 'keyed', items: structType(items), keys: [...declared.keys].sort(), defaults };
 }

@@ -3,7 +3,8 @@ import { isPlainObject, KubeObject, nowTimestamp } from '../apimachinery/meta/ku
 import { ApplyType } from './apply-type';
 import { applyConflict } from './apply-conflict';
 import { fieldElement, FieldSet } from './field-set';
-import { decodeManagers, encodeManagers, Manager, managerId, Managers } from './managed-fields';
+import { deepEqual } from '../apimachinery/meta/deep-equal';
+import { decodeManagers, encodeManagers, Manager, managerId, Managers, owns, withFields } from './managed-fields';
 import { compare, Comparison, fieldSetOf, merge, removeUnkept } from './typed-value';
 
 /** The annotation of kubectl's client-side apply, which server-side apply keeps up to date once it is there. */
@@ -71,7 +72,7 @@ export class FieldManager {
    * managed fields; a StatusError (409) on conflicts unless `force`.
    */
   apply(live: KubeObject | undefined, config: KubeObject, manager: string, force: boolean): KubeObject {
-    const managers = decodeManagers(live?.metadata.managedFields);
+    const managers = decodeManagers(live?.metadata.managedFields, true);
     if (!managers) throw apiErrors.internal('failed to decode managed fields');
     const base = live ? withoutManagedFields(live) : { metadata: {} };
     if (live && managers.size === 0) this.ownExistingFields(managers, base);
@@ -108,12 +109,13 @@ export class FieldManager {
    */
   private managersOfUpdate(live: KubeObject | undefined, next: KubeObject): Managers {
     const sent = next.metadata.managedFields;
-    if (!this.scope.subresource) {
+    const stored = live?.metadata.managedFields;
+    if (!this.scope.subresource && !deepEqual(sent, stored)) {
       if (Array.isArray(sent) && (sent.length === 0 || (sent.length === 1 && Object.keys(sent[0] ?? {}).length === 0))) return new Map();
       const managers = decodeManagers(sent);
       if (managers && managers.size > 0) return managers;
     }
-    return decodeManagers(live?.metadata.managedFields) ?? new Map();
+    return decodeManagers(stored, true) ?? new Map();
   }
 
   /** Gives what an object holds before its first apply to one updater, so that the apply cannot silently take it. */
@@ -126,11 +128,8 @@ export class FieldManager {
   /** What changed, leaving out what this path resets (and the managed fields themselves). */
   private compare(live: KubeObject | undefined, next: KubeObject): Comparison {
     const comparison = compare(live ? withoutManagedFields(live) : { metadata: {} }, withoutManagedFields(next), this.scope.type);
-    const filtered = new Comparison();
-    filtered.added.add(comparison.added.withoutPrefixes(this.scope.reset));
-    filtered.modified.add(comparison.modified.withoutPrefixes(this.scope.reset));
-    filtered.removed.add(comparison.removed.withoutPrefixes(this.scope.reset));
-    return filtered;
+    const { reset } = this.scope;
+    return new Comparison(comparison.added.withoutPrefixes(reset), comparison.modified.withoutPrefixes(reset), comparison.removed.withoutPrefixes(reset));
   }
 
   /**
@@ -140,17 +139,16 @@ export class FieldManager {
   private settle(managers: Managers, comparison: Comparison, self: string | undefined, force: boolean): Map<Manager, FieldSet> {
     const changed = comparison.added.union(comparison.modified);
     const conflicts = new Map<Manager, FieldSet>();
-    for (const [id, manager] of managers) {
-      if (id === self) continue;
+    const touched = [...managers].filter(([id, manager]) => id !== self && (owns(manager, changed) || owns(manager, comparison.removed)));
+    for (const [, manager] of touched) {
       const conflict = manager.fields.intersection(changed);
       if (!conflict.isEmpty()) conflicts.set(manager, conflict);
     }
     if (conflicts.size > 0 && !force) return conflicts;
-    for (const [id, manager] of managers) {
-      if (id === self) continue;
+    for (const [id, manager] of touched) {
       const rest = manager.fields.difference(changed).difference(comparison.removed);
       if (rest.isEmpty()) managers.delete(id);
-      else managers.set(id, { ...manager, fields: rest });
+      else managers.set(id, withFields(manager, rest));
     }
     return new Map();
   }
@@ -159,7 +157,7 @@ export class FieldManager {
   private record(managers: Managers, id: string, manager: Manager): void {
     const fields = manager.fields.difference(SERVER_FIELDS);
     if (fields.isEmpty()) managers.delete(id);
-    else managers.set(id, { ...manager, fields });
+    else managers.set(id, withFields(manager, fields));
   }
 
   private entry(manager: string, operation: Manager['operation']): Omit<Manager, 'fields'> {
@@ -217,7 +215,8 @@ function capUpdaters(managers: Managers): void {
       managers.delete(first);
     }
     managers.delete(id);
-    managers.set(bucketId, { ...bucket, manager: ANCIENT_CHANGES, subresource: undefined, fields: bucket.fields.union(manager.fields), time: manager.time });
+    const merged = withFields({ ...bucket, manager: ANCIENT_CHANGES, subresource: undefined, time: manager.time }, bucket.fields.union(manager.fields));
+    managers.set(bucketId, merged);
     firstOfVersion.set(manager.apiVersion, bucketId);
     count -= 1;
   }

@@ -10,10 +10,14 @@ export type PathElement = string;
 export const fieldElement = (name: string): PathElement => `f:${name}`;
 export const valueElement = (value: unknown): PathElement => `v:${JSON.stringify(value)}`;
 
-/** The element of a list item by its key fields, in the order of their names (as structured-merge-diff sorts them). */
+/** The element of a list item by its key fields, given in the order of their names (structured-merge-diff's). */
 export function keyElement(fields: readonly string[], item: Record<string, unknown>, defaults: Readonly<Record<string, unknown>>): PathElement {
+  if (fields.length === 1) {
+    const value = item[fields[0]] ?? defaults[fields[0]];
+    return value === undefined ? 'k:{}' : `k:{${JSON.stringify(fields[0])}:${JSON.stringify(value)}}`;
+  }
   const key: Record<string, unknown> = {};
-  for (const name of [...fields].sort()) {
+  for (const name of fields) {
     const value = item[name] ?? defaults[name];
     if (value !== undefined) key[name] = value;
   }
@@ -41,21 +45,23 @@ const printValue = (value: unknown): string => (typeof value === 'string' ? JSON
 
 export const printPath = (path: readonly PathElement[]): string => path.map(printElement).join('');
 
-const ORDER: Record<string, number> = { f: 0, k: 1, v: 2, i: 3 };
-
-/** The order the elements of a set are written in: fields, then keys, values and indexes, each sorted. */
-function compareElements(a: PathElement, b: PathElement): number {
-  return ORDER[a[0]] - ORDER[b[0]] || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 /**
  * A set of paths into an object (structured-merge-diff's fieldpath.Set) kept as a tree: `members` are the paths that
  * end at this node's children, `children` the subtrees below them. A path may be both a member and a parent (a list
  * item owned as such and some of its fields).
  */
 export class FieldSet {
-  readonly members = new Set<PathElement>();
-  readonly children = new Map<PathElement, FieldSet>();
+  // made when first used: most nodes of a comparison stay empty
+  private memberSet?: Set<PathElement>;
+  private childMap?: Map<PathElement, FieldSet>;
+
+  get members(): Set<PathElement> {
+    return (this.memberSet ??= new Set());
+  }
+
+  get children(): Map<PathElement, FieldSet> {
+    return (this.childMap ??= new Map());
+  }
 
   insert(path: readonly PathElement[]): void {
     let node: FieldSet = this;
@@ -83,19 +89,22 @@ export class FieldSet {
   }
 
   isEmpty(): boolean {
-    return this.members.size === 0 && this.children.size === 0;
+    return !this.memberSet?.size && !this.childMap?.size;
   }
 
+  /** The union; subtrees only one side has are shared with it, as sets are not changed once made. */
   union(other: FieldSet): FieldSet {
-    const out = this.copy();
-    out.add(other);
+    if (other.isEmpty()) return this;
+    if (this.isEmpty()) return other;
+    const out = new FieldSet();
+    for (const member of this.members) out.members.add(member);
+    for (const member of other.members) out.members.add(member);
+    for (const [element, below] of this.children) {
+      const theirs = other.children.get(element);
+      out.children.set(element, theirs ? below.union(theirs) : below);
+    }
+    for (const [element, below] of other.children) if (!this.children.has(element)) out.children.set(element, below);
     return out;
-  }
-
-  /** Adds every path of `other` to this set. */
-  add(other: FieldSet): void {
-    for (const member of other.members) this.members.add(member);
-    for (const [element, below] of other.children) this.child(element).add(below);
   }
 
   difference(other: FieldSet): FieldSet {
@@ -103,7 +112,7 @@ export class FieldSet {
     for (const member of this.members) if (!other.members.has(member)) out.members.add(member);
     for (const [element, below] of this.children) {
       const theirs = other.children.get(element);
-      const rest = theirs ? below.difference(theirs) : below.copy();
+      const rest = theirs ? below.difference(theirs) : below;
       if (!rest.isEmpty()) out.children.set(element, rest);
     }
     return out;
@@ -134,13 +143,6 @@ export class FieldSet {
     return out;
   }
 
-  copy(): FieldSet {
-    const out = new FieldSet();
-    for (const member of this.members) out.members.add(member);
-    for (const [element, below] of this.children) out.children.set(element, below.copy());
-    return out;
-  }
-
   /** Every member path, depth first in the order the set is written in. */
   paths(prefix: PathElement[] = []): PathElement[][] {
     const out: PathElement[][] = [];
@@ -152,17 +154,36 @@ export class FieldSet {
     return out;
   }
 
+  /** The node's elements in the order they are written in: sorted (one node holds elements of one sort only). */
   private elements(): PathElement[] {
-    return [...new Set([...this.members, ...this.children.keys()])].sort(compareElements);
+    const all = this.memberSet ? [...this.memberSet] : [];
+    if (this.childMap) for (const element of this.childMap.keys()) if (!this.memberSet?.has(element)) all.push(element);
+    return all.length > 1 ? all.sort() : all;
+  }
+
+  /** Whether a FieldsV1 tree holds any path of this set, read without decoding the tree. */
+  meets(fieldsV1: Readonly<Record<string, unknown>>): boolean {
+    for (const member of this.members) {
+      const theirs = fieldsV1[member];
+      if (isPlainObject(theirs) && (Object.hasOwn(theirs, '.') || Object.keys(theirs).length === 0)) return true;
+    }
+    for (const [element, below] of this.children) {
+      const theirs = fieldsV1[element];
+      if (isPlainObject(theirs) && below.meets(theirs)) return true;
+    }
+    return false;
   }
 
   /** The FieldsV1 form: each element a member, `{}`, or a parent whose `.` says it is a member too. */
   toFieldsV1(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
+    return this.writeInto({});
+  }
+
+  private writeInto(out: Record<string, unknown>): Record<string, unknown> {
     for (const element of this.elements()) {
-      const below = this.children.get(element);
-      const written = below ? below.toFieldsV1() : {};
-      out[element] = below && this.members.has(element) ? { '.': {}, ...written } : written;
+      const below = this.childMap?.get(element);
+      const self = this.memberSet?.has(element);
+      out[element] = below ? below.writeInto(self ? { '.': {} } : {}) : {};
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { ManagedFieldsEntry } from '../apimachinery/meta/kube-object';
+import { isPlainObject, ManagedFieldsEntry } from '../apimachinery/meta/kube-object';
 import { FieldSet } from './field-set';
 
 export type Operation = 'Apply' | 'Update';
@@ -10,7 +10,10 @@ export interface Manager {
   apiVersion: string;
   time?: string;
   subresource?: string;
-  fields: FieldSet;
+  /** the fields (of a stored entry, decoded when first read) */
+  readonly fields: FieldSet;
+  /** the entry's FieldsV1 as stored, while the manager's fields are still those */
+  readonly stored?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -24,21 +27,39 @@ export function managerId(manager: Pick<Manager, 'manager' | 'operation' | 'apiV
   return JSON.stringify([manager.manager, manager.operation, version, manager.subresource ?? '']);
 }
 
-/** The managers an object's entries name; undefined when an entry is malformed. */
-export function decodeManagers(entries: readonly ManagedFieldsEntry[] | null | undefined): Managers | undefined {
+/** The manager with other fields (and no stored form any more). */
+export function withFields(manager: Manager, fields: FieldSet): Manager {
+  const { manager: name, operation, apiVersion, time, subresource } = manager;
+  return { manager: name, operation, apiVersion, fields, ...(time !== undefined && { time }), ...(subresource && { subresource }) };
+}
+
+/** Whether a manager's fields hold any path of `set`; a stored entry is read as it stands. */
+export const owns = (manager: Manager, set: FieldSet): boolean =>
+  manager.stored ? set.meets(manager.stored) : !manager.fields.intersection(set).isEmpty();
+
+/**
+ * The managers an object's entries name; undefined when an entry is malformed. With `lazily`, the entries' fields
+ * (which are checked when the server writes them) are decoded only when read: most writes touch one or two managers.
+ */
+export function decodeManagers(entries: readonly ManagedFieldsEntry[] | null | undefined, lazily = false): Managers | undefined {
   const managers: Managers = new Map();
   for (const entry of entries ?? []) {
     if (entry.operation !== 'Apply' && entry.operation !== 'Update') return undefined;
     if (!entry.apiVersion || entry.fieldsType !== 'FieldsV1') return undefined;
-    const fields = entry.fieldsV1 === undefined ? new FieldSet() : FieldSet.fromFieldsV1(entry.fieldsV1);
-    if (!fields) return undefined;
+    const stored = entry.fieldsV1 ?? {};
+    if (!isPlainObject(stored)) return undefined;
+    let fields = lazily ? undefined : FieldSet.fromFieldsV1(stored);
+    if (!lazily && !fields) return undefined;
     const manager: Manager = {
       manager: entry.manager ?? '',
       operation: entry.operation,
       apiVersion: entry.apiVersion,
-      fields,
       ...(entry.time !== undefined && { time: entry.time }),
       ...(entry.subresource && { subresource: entry.subresource }),
+      stored,
+      get fields() {
+        return (fields ??= FieldSet.fromFieldsV1(stored) ?? new FieldSet());
+      },
     };
     managers.set(managerId(manager), manager);
   }
@@ -61,7 +82,7 @@ export function encodeManagers(managers: Managers): ManagedFieldsEntry[] {
     apiVersion: m.apiVersion,
     ...(m.time !== undefined && { time: m.time }),
     fieldsType: 'FieldsV1',
-    fieldsV1: m.fields.toFieldsV1(),
+    fieldsV1: (m.stored ?? m.fields.toFieldsV1()) as Record<string, unknown>,
     ...(m.subresource && { subresource: m.subresource }),
   }));
 }

@@ -1,50 +1,74 @@
 import { deepEqual } from '../apimachinery/meta/deep-equal';
 import { isPlainObject } from '../apimachinery/meta/kube-object';
 import { ApplyType, KeyedListType } from './apply-type';
-import { fieldElement, FieldSet, keyElement, PathElement, valueElement } from './field-set';
+import { FieldSet, keyElement, PathElement, valueElement } from './field-set';
 
 /**
  * The typed operations of server-side apply on JSON values (structured-merge-diff's typed package): the set of
  * fields a value sets, the comparison of two values, the merge of an applied configuration into an object, and the
- * removal of fields no manager keeps.
+ * removal of fields no manager keeps. They run on every write, so they walk objects directly, without copies.
  */
 
 type Json = Record<string, unknown>;
+type Visit = (element: PathElement, value: unknown, type: ApplyType) => void;
 
 const ATOMIC: ApplyType = { kind: 'atomic' };
+const NONE: Json = {};
 
-/** A value's children, each with its path element and type; undefined for a leaf (or a value of the wrong shape). */
-function childrenOf(value: unknown, type: ApplyType): Map<PathElement, { value: unknown; type: ApplyType }> | undefined {
-  switch (type.kind) {
-    case 'struct':
-    case 'map': {
-      if (!isPlainObject(value)) return undefined;
-      const children = new Map<PathElement, { value: unknown; type: ApplyType }>();
-      for (const [key, child] of Object.entries(value)) {
-        if (child === undefined) continue;
-        children.set(fieldElement(key), { value: child, type: (type.kind === 'map' ? type.values : type.field(key)) ?? ATOMIC });
-      }
-      return children;
-    }
-    case 'set':
-    case 'keyed': {
-      if (!Array.isArray(value)) return undefined;
-      const children = new Map<PathElement, { value: unknown; type: ApplyType }>();
-      for (const item of value) {
-        const element = type.kind === 'set' ? valueElement(item) : itemElement(type, item);
-        children.set(element, { value: item, type: type.kind === 'set' ? ATOMIC : type.items });
-      }
-      return children;
-    }
-    default:
-      return undefined;
-  }
-}
+const memberType = (type: ApplyType, key: string): ApplyType =>
+  (type.kind === 'map' ? type.values : type.kind === 'struct' ? type.field(key) : undefined) ?? ATOMIC;
 
 const itemElement = (type: KeyedListType, item: unknown): PathElement =>
   keyElement(type.keys, isPlainObject(item) ? item : {}, type.defaults);
 
+/** Whether the value has children of its own under the type (a merged struct, map or list, not a leaf). */
+function isContainer(value: unknown, type: ApplyType): boolean {
+  switch (type.kind) {
+    case 'struct':
+    case 'map':
+      return isPlainObject(value);
+    case 'set':
+    case 'keyed':
+      return Array.isArray(value);
+    default:
+      return false;
+  }
+}
+
+/** Calls `visit` with each child of a container: its path element, value and type. */
+function forEachChild(value: unknown, type: ApplyType, visit: Visit): void {
+  if (type.kind === 'struct' || type.kind === 'map') {
+    const object = value as Json;
+    for (const key in object) {
+      const child = object[key];
+      if (child !== undefined) visit(`f:${key}`, child, memberType(type, key));
+    }
+  } else if (type.kind === 'set') {
+    for (const item of value as unknown[]) visit(valueElement(item), item, ATOMIC);
+  } else if (type.kind === 'keyed') {
+    for (const item of value as unknown[]) visit(itemElement(type, item), item, type.items);
+  }
+}
+
+/** The items of a list by their path elements. */
+function itemsOf(value: unknown, type: ApplyType): Map<PathElement, unknown> {
+  const items = new Map<PathElement, unknown>();
+  if (Array.isArray(value)) for (const item of value) items.set(type.kind === 'set' ? valueElement(item) : itemElement(type as KeyedListType, item), item);
+  return items;
+}
+
 const isEmptyObject = (value: unknown) => isPlainObject(value) && Object.keys(value).length === 0;
+
+/** A struct field (not a list item) with fields set. */
+const isFilledStruct = (element: PathElement, value: unknown, type: ApplyType) =>
+  type.kind === 'struct' && element.startsWith('f:') && isPlainObject(value) && !isEmptyObject(value);
+
+/** Fills a child set of `parent` under `element`, attached only when something went in. */
+function below(parent: FieldSet, element: PathElement, fill: (set: FieldSet) => void): void {
+  const set = new FieldSet();
+  fill(set);
+  if (!set.isEmpty()) parent.children.set(element, set);
+}
 
 /**
  * The fields a value sets (ToFieldSet): its leaves, the items of its lists, the keys of its maps, and fields whose
@@ -52,20 +76,16 @@ const isEmptyObject = (value: unknown) => isPlainObject(value) && Object.keys(va
  */
 export function fieldSetOf(value: unknown, type: ApplyType): FieldSet {
   const set = new FieldSet();
-  addFields(value, type, set);
+  if (isContainer(value, type)) addFields(value, type, set);
   return set;
 }
 
 function addFields(value: unknown, type: ApplyType, into: FieldSet): void {
-  const children = childrenOf(value, type);
-  if (!children) return;
-  for (const [element, child] of children) {
-    const below = new FieldSet();
-    addFields(child.value, child.type, below);
-    if (!below.isEmpty()) into.children.set(element, below);
-    const leaf = !childrenOf(child.value, child.type);
-    if (leaf || type.kind !== 'struct' || isEmptyObject(child.value)) into.members.add(element);
-  }
+  forEachChild(value, type, (element, child, childType) => {
+    const container = isContainer(child, childType);
+    if (container) below(into, element, (set) => addFields(child, childType, set));
+    if (!container || type.kind !== 'struct' || isEmptyObject(child)) into.members.add(element);
+  });
 }
 
 /**
@@ -74,25 +94,19 @@ function addFields(value: unknown, type: ApplyType, into: FieldSet): void {
  * a Go type (whose nested structs are there already) leaves it.
  */
 function addEveryPath(value: unknown, type: ApplyType, into: FieldSet, implied: boolean): void {
-  const children = childrenOf(value, type);
-  if (!children) return;
-  for (const [element, child] of children) {
-    if (!(implied && isFilledStruct(element, child.value, child.type))) into.members.add(element);
-    const below = new FieldSet();
-    addEveryPath(child.value, child.type, below, implied);
-    if (!below.isEmpty()) into.children.set(element, below);
-  }
+  forEachChild(value, type, (element, child, childType) => {
+    if (!(implied && isFilledStruct(element, child, childType))) into.members.add(element);
+    if (isContainer(child, childType)) below(into, element, (set) => addEveryPath(child, childType, set, implied));
+  });
 }
-
-/** A struct field (not a list item) with fields set. */
-const isFilledStruct = (element: PathElement, value: unknown, type: ApplyType) =>
-  element.startsWith('f:') && type.kind === 'struct' && isPlainObject(value) && Object.keys(value).length > 0;
 
 /** What changed from one value to another: paths added, leaves modified, paths removed. */
 export class Comparison {
-  readonly added = new FieldSet();
-  readonly modified = new FieldSet();
-  readonly removed = new FieldSet();
+  constructor(
+    readonly added = new FieldSet(),
+    readonly modified = new FieldSet(),
+    readonly removed = new FieldSet(),
+  ) {}
 
   isEmpty(): boolean {
     return this.added.isEmpty() && this.modified.isEmpty() && this.removed.isEmpty();
@@ -106,34 +120,35 @@ export function compare(before: unknown, after: unknown, type: ApplyType): Compa
 }
 
 function compareInto(before: unknown, after: unknown, type: ApplyType, into: Comparison): void {
-  const left = childrenOf(before, type) ?? new Map();
-  const right = childrenOf(after, type) ?? new Map();
-  for (const [element, r] of right) {
-    const l = left.get(element);
-    if (!l) {
-      if (!isFilledStruct(element, r.value, r.type)) into.added.members.add(element);
-      addBelow(into.added, element, (set) => addEveryPath(r.value, r.type, set, true));
-    } else if (!childrenOf(l.value, l.type) || !childrenOf(r.value, r.type)) {
-      if (!deepEqual(l.value, r.value)) into.modified.members.add(element);
-    } else {
-      const below = new Comparison();
-      compareInto(l.value, r.value, r.type, below);
-      if (!below.added.isEmpty()) into.added.children.set(element, below.added);
-      if (!below.modified.isEmpty()) into.modified.children.set(element, below.modified);
-      if (!below.removed.isEmpty()) into.removed.children.set(element, below.removed);
+  const compareChild = (element: PathElement, l: unknown, r: unknown, childType: ApplyType) => {
+    if (l === undefined) {
+      if (!isFilledStruct(element, r, childType)) into.added.members.add(element);
+      if (isContainer(r, childType)) below(into.added, element, (set) => addEveryPath(r, childType, set, true));
+    } else if (r === undefined) {
+      into.removed.members.add(element);
+      if (isContainer(l, childType)) below(into.removed, element, (set) => addEveryPath(l, childType, set, false));
+    } else if (isContainer(l, childType) && isContainer(r, childType)) {
+      const child = new Comparison();
+      compareInto(l, r, childType, child);
+      if (!child.added.isEmpty()) into.added.children.set(element, child.added);
+      if (!child.modified.isEmpty()) into.modified.children.set(element, child.modified);
+      if (!child.removed.isEmpty()) into.removed.children.set(element, child.removed);
+    } else if (!deepEqual(l, r)) {
+      into.modified.members.add(element);
     }
+  };
+  if (type.kind === 'struct' || type.kind === 'map') {
+    const left = isPlainObject(before) ? before : NONE;
+    const right = isPlainObject(after) ? after : NONE;
+    for (const key in right) if (right[key] !== undefined) compareChild(`f:${key}`, left[key], right[key], memberType(type, key));
+    for (const key in left) if (left[key] !== undefined && right[key] === undefined) compareChild(`f:${key}`, left[key], undefined, memberType(type, key));
+    return;
   }
-  for (const [element, l] of left) {
-    if (right.has(element)) continue;
-    into.removed.members.add(element);
-    addBelow(into.removed, element, (set) => addEveryPath(l.value, l.type, set, false));
-  }
-}
-
-function addBelow(set: FieldSet, element: PathElement, fill: (below: FieldSet) => void): void {
-  const below = new FieldSet();
-  fill(below);
-  if (!below.isEmpty()) set.children.set(element, below);
+  const itemType = type.kind === 'keyed' ? type.items : ATOMIC;
+  const left = itemsOf(before, type);
+  const right = itemsOf(after, type);
+  for (const [element, item] of right) compareChild(element, left.get(element), item, itemType);
+  for (const [element, item] of left) if (!right.has(element)) compareChild(element, item, undefined, itemType);
 }
 
 /**
@@ -149,8 +164,7 @@ export function merge(live: unknown, config: unknown, type: ApplyType): unknown 
       if (!isPlainObject(live) || !isPlainObject(config)) return config;
       const out: Json = { ...live };
       for (const [key, value] of Object.entries(config)) {
-        if (value === undefined) continue;
-        out[key] = merge(live[key], value, (type.kind === 'map' ? type.values : type.field(key)) ?? ATOMIC);
+        if (value !== undefined) out[key] = merge(live[key], value, memberType(type, key));
       }
       return out;
     }
@@ -163,8 +177,10 @@ export function merge(live: unknown, config: unknown, type: ApplyType): unknown 
 }
 
 function mergeItems(live: unknown[], config: unknown[], type: ApplyType): unknown[] {
-  const liveItems = childrenOf(live, type) as Map<PathElement, { value: unknown; type: ApplyType }>;
-  const configItems = [...(childrenOf(config, type) as Map<PathElement, { value: unknown; type: ApplyType }>)];
+  const itemType = type.kind === 'keyed' ? type.items : ATOMIC;
+  const liveItems = itemsOf(live, type);
+  const configItems = [...itemsOf(config, type)];
+  const configElements = new Set(configItems.map(([element]) => element));
   const out: unknown[] = [];
   const emitted = new Set<PathElement>();
   let next = 0;
@@ -172,12 +188,12 @@ function mergeItems(live: unknown[], config: unknown[], type: ApplyType): unknow
     while (next < configItems.length) {
       const [element, item] = configItems[next++];
       emitted.add(element);
-      out.push(merge(liveItems.get(element)?.value, item.value, item.type));
+      out.push(merge(liveItems.get(element), item, itemType));
       if (element === until) return;
     }
   };
   for (const [element, item] of liveItems) {
-    if (configItems.every(([configElement]) => configElement !== element)) out.push(item.value);
+    if (!configElements.has(element)) out.push(item);
     else if (!emitted.has(element)) emitConfigUpTo(element);
   }
   emitConfigUpTo();
@@ -191,27 +207,25 @@ function mergeItems(live: unknown[], config: unknown[], type: ApplyType): unknow
  */
 export function removeUnkept(value: unknown, type: ApplyType, last: FieldSet, keep: readonly FieldSet[]): void {
   const holds = (set: FieldSet, element: PathElement) => set.members.has(element) || (element.startsWith('f:') && set.children.has(element));
-  const children = childrenOf(value, type);
-  if (!children) return;
   const dropped = new Set<PathElement>();
-  for (const [element, child] of children) {
+  forEachChild(value, type, (element, child, childType) => {
     if (holds(last, element) && !keep.some((set) => holds(set, element))) {
       dropped.add(element);
-      continue;
+      return;
     }
     const lastBelow = last.children.get(element);
-    if (!lastBelow) continue;
+    if (!lastBelow || !isContainer(child, childType)) return;
     const keepBelow = keep.map((set) => set.children.get(element)).filter((set): set is FieldSet => !!set);
-    removeUnkept(child.value, child.type, lastBelow, keepBelow);
-    if (isEmptyCollection(child.value, child.type)) dropped.add(element);
-  }
+    removeUnkept(child, childType, lastBelow, keepBelow);
+    if (isEmptyCollection(child, childType)) dropped.add(element);
+  });
   if (dropped.size === 0) return;
   if (Array.isArray(value)) {
     const kept = value.filter((item) => !dropped.has(type.kind === 'set' ? valueElement(item) : itemElement(type as KeyedListType, item)));
     value.splice(0, value.length, ...kept);
   } else {
     const object = value as Json;
-    for (const key of Object.keys(object)) if (dropped.has(fieldElement(key))) delete object[key];
+    for (const key of Object.keys(object)) if (dropped.has(`f:${key}`)) delete object[key];
   }
 }
 

@@ -79,6 +79,10 @@ describe('field sets and FieldsV1', () => {
     expect(a.difference(b).paths()).toEqual([['f:a'], ['f:b', 'f:d']]);
     expect(a.intersection(b).paths()).toEqual([['f:b', 'f:c']]);
     expect(a.withoutPrefixes(FieldSet.of(['f:b'])).paths()).toEqual([['f:a']]);
+    // read against a FieldsV1 tree as stored: a member there is {} or has "."
+    expect(FieldSet.of(['f:b', 'f:c']).meets({ 'f:b': { 'f:c': {} } })).toBe(true);
+    expect(FieldSet.of(['f:b']).meets({ 'f:b': { 'f:c': {} } })).toBe(false);
+    expect(FieldSet.of(['f:b']).meets({ 'f:b': { '.': {}, 'f:c': {} } })).toBe(true);
   });
 });
 

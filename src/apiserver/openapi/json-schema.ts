@@ -1,5 +1,6 @@
 import { Field, LeafType, Schema, StructSchema } from '../../apimachinery/schema/schema';
 import { declaredDefinition } from './declared-schema';
+import { listTypeOf } from '../../fieldmanager/apply-type';
 
 /** An OpenAPI schema object (v2's and v3's are the same for what this server declares). */
 export type JsonSchema = Record<string, unknown>;
@@ -93,6 +94,7 @@ export class SchemaWriter {
       type: 'object',
       properties: { ...typeMeta, ...Object.fromEntries(fields.map(([name, field]) => [name, this.property(field)])) },
       ...(required.length > 0 && { required }),
+      ...(type.atomic && { 'x-kubernetes-map-type': 'atomic' }),
       ...extensions,
     };
   }
@@ -104,10 +106,19 @@ export class SchemaWriter {
       ...(field.enum && { enum: field.enum }),
       ...(field.patchStrategy && { 'x-kubernetes-patch-strategy': field.patchStrategy }),
       ...(field.patchMergeKey && { 'x-kubernetes-patch-merge-key': field.patchMergeKey }),
+      ...applyFacts(field),
     };
     if (Object.keys(facts).length === 0) return schema;
     return schema.$ref && this.wrapReferences ? { allOf: [schema], ...facts } : { ...schema, ...facts };
   }
+}
+
+/** How server-side apply treats the field, as the current apiserver publishes it: list types, atomic maps. */
+function applyFacts(field: Field): JsonSchema {
+  if (field.schema.type === 'map') return field.atomic ? { 'x-kubernetes-map-type': 'atomic' } : {};
+  if (field.schema.type !== 'list') return {};
+  const list = listTypeOf(field.schema.items, field);
+  return { 'x-kubernetes-list-type': list.type, ...(list.type === 'map' && { 'x-kubernetes-list-map-keys': list.keys }) };
 }
 
 /** The definitions of the leaves that `types` use, by name. */

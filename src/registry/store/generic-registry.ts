@@ -89,9 +89,9 @@ export class GenericRegistry {
     def.strategy.applyDefaults(object);
     this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
-    options.track?.(undefined, object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
+    options.track?.(undefined, object);
     const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
