@@ -1,8 +1,8 @@
-import { load as loadYaml } from 'js-yaml';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { bareType, BODY_TYPES, JSON_TYPE, PROTOBUF_TYPE, YAML_TYPE } from './media-types';
 import { decodeEnveloped } from './protobuf/envelope';
 import { unstorableReason } from '../../apimachinery/meta/storable';
+import { loadYamlDocument } from './yaml-document';
 
 /** The request body, untouched, as the content-type parser received it. */
 export type RawBody = Buffer | undefined;
@@ -52,7 +52,7 @@ function parseDocument(bytes: Buffer, contentType: string | undefined, expected:
   if (type === YAML_TYPE) {
     if (bytes.length === 0) throw jsonParseError('unexpected end of JSON input');
     try {
-      return loadYaml(bytes.toString('utf8'), { json: true });
+      return loadYamlDocument(bytes.toString('utf8'));
     } catch (error) {
       throw jsonParseError(`error converting YAML to JSON: ${(error as Error).message.split('\n')[0]}`);
     }

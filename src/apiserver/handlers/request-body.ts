@@ -1,4 +1,3 @@
-import { load as loadYaml } from 'js-yaml';
 import { decodeDocument } from '../codec/body-decoder';
 import { APPLY_PATCH_TYPE, bareType } from '../codec/media-types';
 import { isPlainObject } from '../../apimachinery/meta/kube-object';
@@ -14,6 +13,7 @@ import { parseResourceVersion } from '../../apimachinery/parameters/query';
 import { pathSegmentName } from '../../apimachinery/validation/names';
 import { ApiRequest } from './api-request';
 import { decodeValidated } from './field-validation';
+import { loadYamlDocument } from '../codec/yaml-document';
 
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
 export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
@@ -50,7 +50,7 @@ export const isApply = (request: ApiRequest): boolean => bareType(request.conten
 export function readApplyConfiguration(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
   let document: unknown;
   try {
-    document = loadYaml((request.body ?? Buffer.alloc(0)).toString('utf8'), { json: true });
+    document = loadYamlDocument((request.body ?? Buffer.alloc(0)).toString('utf8'));
   } catch (error) {
     throw apiErrors.badRequest(`error decoding YAML: ${(error as Error).message.split('\n')[0]}`);
   }
