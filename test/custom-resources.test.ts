@@ -140,7 +140,8 @@ describe('OpenAPI', () => {
     expect(cronTab.properties.spec.properties.replicas).toEqual({ type: 'integer', minimum: 1, maximum: 10, default: 1 });
     expect(cronTab.properties.spec.properties.extra).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
     const object = v2.paths['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}'];
-    expect(object.patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json']); // so kubectl apply sends a merge patch
+    // no strategic merge patch, so that kubectl apply sends a merge patch; server-side apply as for every kind
+    expect(object.patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
     expect(object.get.produces).toEqual(['application/json', 'application/yaml']);
     expect(v2.paths).toHaveProperty(['/apis/stable.example.com/v1/namespaces/{namespace}/crontabs/{name}/status']);
     const v3 = (await call(on.b, 'GET', '/openapi/v3/apis/stable.example.com/v1')).json;

@@ -50,7 +50,7 @@ export function structType(schema: StructSchema): ApplyType {
       kind: 'struct',
       field(name) {
         const field = Object.hasOwn(schema.jsonFields, name) ? schema.jsonFields[name] : undefined;
-        if (!field) return undefined;
+        if (!field) return schema.declared ? declaredType(schema.declared).field(name) : undefined;
         let found = fieldTypes.get(field);
         if (!found) fieldTypes.set(field, (found = typeOf(field.schema, field)));
         return found;
@@ -94,4 +94,43 @@ function listType(items: Schema, options: FieldOptions): ApplyType {
     if (value !== undefined) defaults[key] = value;
   }
   return { kind: 'keyed', items: structType(items), keys: [...declared.keys].sort(), defaults };
+}
+
+/** An OpenAPI v3 schema as a definition declares it (a CustomResourceDefinition's `openAPIV3Schema`). */
+type OpenApiSchema = Readonly<Record<string, unknown>>;
+
+const declaredTypes = new WeakMap<OpenApiSchema, ApplyType & StructType>();
+
+/**
+ * The apply type of a value a definition's schema declares, read as the apiserver reads `x-kubernetes-*`: objects
+ * with properties merge field by field and those with additionalProperties key by key (unless
+ * `x-kubernetes-map-type: atomic`); arrays are atomic unless `x-kubernetes-list-type` makes them a set or a map of
+ * items keyed by `x-kubernetes-list-map-keys`; anything else is atomic.
+ */
+function declaredType(schema: OpenApiSchema): StructType {
+  let type = declaredTypes.get(schema);
+  if (!type) {
+    const properties = (schema.properties ?? {}) as Record<string, OpenApiSchema>;
+    type = { kind: 'struct', field: (name) => (Object.hasOwn(properties, name) ? declaredValueType(properties[name]) : undefined) };
+    declaredTypes.set(schema, type);
+  }
+  return type;
+}
+
+function declaredValueType(schema: OpenApiSchema): ApplyType {
+  if (schema['x-kubernetes-map-type'] === 'atomic') return ATOMIC;
+  if (schema.type === 'object' || schema.properties || schema.additionalProperties) {
+    if (schema.properties) return declaredType(schema);
+    const values = schema.additionalProperties;
+    return typeof values === 'object' && values !== null ? { kind: 'map', values: declaredValueType(values as OpenApiSchema) } : ATOMIC;
+  }
+  if (schema.type !== 'array' || typeof schema.items !== 'object' || schema.items === null) return ATOMIC;
+  const items = schema.items as OpenApiSchema;
+  if (schema['x-kubernetes-list-type'] === 'set') return SET;
+  const keys = schema['x-kubernetes-list-map-keys'];
+  if (schema['x-kubernetes-list-type'] !== 'map' || !Array.isArray(keys)) return ATOMIC;
+  const properties = (items.properties ?? {}) as Record<string, OpenApiSchema>;
+  const defaults: Record<string, unknown> = {};
+  for (const key of keys as string[]) if (properties[key]?.default !== undefined) defaults[key] = properties[key].default;
+  return { kind: 'keyed', items: declaredValueType(items), keys: [...(keys as string[])].sort(), defaults };
 }
