@@ -1,56 +1,19 @@
 import { dump } from 'js-yaml';
 import { useTestServer } from './support/api';
+import { crontabCrd } from './support/crontab-definition';
+import { untilStatus } from './support/two-instances';
 
-const { call } = useTestServer();
+const { call, server } = useTestServer();
 const APPLY = { 'content-type': 'application/apply-patch+yaml' };
 const TABS = '/apis/stable.example.com/v1/namespaces/default/crontabs';
 const TAB = `${TABS}/my-tab`;
-
-const definition = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'crontabs.stable.example.com' },
-  spec: {
-    group: 'stable.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'crontabs', singular: 'crontab', kind: 'CronTab' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: {
-                  cronSpec: { type: 'string' },
-                  replicas: { type: 'integer' },
-                  ports: {
-                    type: 'array',
-                    'x-kubernetes-list-type': 'map',
-                    'x-kubernetes-list-map-keys': ['name'],
-                    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } },
-                  },
-                  args: { type: 'array', items: { type: 'string' } },
-                },
-              },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
 
 const applyAs = (manager: string, spec: Record<string, unknown>) =>
   call('PATCH', `${TAB}?fieldManager=${manager}`, dump({ apiVersion: 'stable.example.com/v1', kind: 'CronTab', metadata: { name: 'my-tab' }, spec }), APPLY);
 
 beforeAll(async () => {
-  expect((await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', definition)).status).toBe(201);
-  for (let i = 0; i < 100 && (await call('GET', TABS)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect((await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crontabCrd())).status).toBe(201);
+  await untilStatus(server(), TABS, 200);
 });
 
 describe('server-side apply of a custom object', () => {

@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { load } from 'js-yaml';
 import { call, untilStatus, useTwoInstances } from './support/two-instances';
 import { WatchClient } from './support/watch-client';
+import { crontabCrd } from './support/crontab-definition';
 
 /**
  * A CustomResourceDefinition (apiextensions.k8s.io/v1) is a served API on every instance: its versions, scope,
@@ -11,57 +12,6 @@ const on = useTwoInstances();
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const CRONTABS = '/apis/stable.example.com/v1/namespaces/default/crontabs';
-
-const CRONTAB_SCHEMA = {
-  type: 'object',
-  properties: {
-    spec: {
-      type: 'object',
-      required: ['cronSpec'],
-      properties: {
-        cronSpec: { type: 'string', pattern: '^(\\S+ ){4}\\S+$' },
-        image: { type: 'string' },
-        replicas: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
-        policy: { type: 'string', enum: ['Allow', 'Forbid'], default: 'Allow' },
-        ports: {
-          type: 'array',
-          'x-kubernetes-list-type': 'map',
-          'x-kubernetes-list-map-keys': ['name'],
-          items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer', default: 80 } } },
-        },
-        extra: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-        size: { 'x-kubernetes-int-or-string': true },
-      },
-    },
-    status: { type: 'object', properties: { replicas: { type: 'integer' }, selector: { type: 'string' }, lastRun: { type: 'string' } } },
-  },
-};
-
-const crontabCrd = (versions: unknown[] = [
-  {
-    name: 'v1',
-    served: true,
-    storage: true,
-    schema: { openAPIV3Schema: CRONTAB_SCHEMA },
-    subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } },
-    additionalPrinterColumns: [
-      { name: 'Spec', type: 'string', jsonPath: '.spec.cronSpec' },
-      { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
-      { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
-    ],
-  },
-  { name: 'v1beta1', served: false, storage: false, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } },
-]) => ({
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'crontabs.stable.example.com' },
-  spec: {
-    group: 'stable.example.com',
-    scope: 'Namespaced',
-    names: { plural: 'crontabs', singular: 'crontab', kind: 'CronTab', shortNames: ['ct'], categories: ['all'] },
-    versions,
-  },
-});
 
 const cronTab = (name: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   apiVersion: 'stable.example.com/v1',
