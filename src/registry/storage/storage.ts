@@ -1,14 +1,9 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { UserInfo } from '../../auth/user-info';
 import { DecodeTarget } from '../decode-object';
+import { WriteOptions } from '../store/generic-registry';
 
-/**
- * How a write through a path is done: as a dry run or not, for whom (none for the server's own writes; the write
- * admissions check it), and for which field manager.
- */
-export interface StorageWriteOptions {
-  dryRun?: boolean;
-  user?: UserInfo;
+/** How a write through a path is done: the store's dry run and user, and the field manager it is recorded for. */
+export interface StorageWriteOptions extends Pick<WriteOptions, 'dryRun' | 'user'> {
   manager: string;
 }
 
