@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Gauge } from 'prom-client';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { sendStatus } from '../apiserver/http/reply';
 import { KindRegistry } from '../registry/kind-registry';
@@ -42,6 +43,7 @@ export class RequestObserver implements OnModuleInit {
   private readonly logger = new Logger('Request');
   private readonly inflight: Record<RequestKind, number> = { readOnly: 0, mutating: 0 };
   private readonly limits: Record<RequestKind, number>;
+  private readonly inflightGauges: Record<RequestKind, Gauge.Internal<string>>;
   private readonly series = new Map<string, RequestSeries>();
   private readonly logsApiRequests: boolean;
   private readonly logsOtherRequests: boolean;
@@ -54,6 +56,8 @@ export class RequestObserver implements OnModuleInit {
     settings: Settings,
   ) {
     this.limits = { readOnly: settings.MAX_REQUESTS_INFLIGHT, mutating: settings.MAX_MUTATING_REQUESTS_INFLIGHT };
+    const gauge = (kind: RequestKind) => metrics.inflightRequests.labels({ request_kind: kind });
+    this.inflightGauges = { readOnly: gauge('readOnly'), mutating: gauge('mutating') };
     const level = LOG_LEVELS.indexOf(settings.LOG_LEVEL);
     this.logsApiRequests = level >= LOG_LEVELS.indexOf('log');
     this.logsOtherRequests = level >= LOG_LEVELS.indexOf('debug');
@@ -89,7 +93,7 @@ export class RequestObserver implements OnModuleInit {
 
   private changeInflight(kind: RequestKind, by: number): void {
     this.inflight[kind] += by;
-    this.metrics.inflightRequests.set({ request_kind: kind }, this.inflight[kind]);
+    this.inflightGauges[kind].set(this.inflight[kind]);
   }
 
   private seriesOf(info: RequestInfo): RequestSeries {

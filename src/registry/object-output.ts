@@ -16,11 +16,15 @@ export function selfLink(def: KindPath, namespace: string | undefined, name: str
   return `${apiRoot(def)}${scope}/${def.resource}/${escape(name)}${sub}`;
 }
 
-/** metadata with its keys in the apiserver's order; absent and undefined keys stay absent. */
-export function orderedMeta(meta: ObjectMeta): ObjectMeta {
+/** metadata with its keys in the apiserver's order, and `selfLink` when given; absent and undefined keys stay absent. */
+export function orderedMeta(meta: ObjectMeta, selfLink?: string): ObjectMeta {
   const ordered: Record<string, unknown> = {};
-  for (const key of OBJECT_META_ORDER) if (meta[key] !== undefined) ordered[key] = meta[key];
-  for (const [key, value] of Object.entries(meta)) if (!(key in ordered) && value !== undefined) ordered[key] = value;
+  for (const key of OBJECT_META_ORDER) {
+    const value = key === 'selfLink' && selfLink !== undefined ? selfLink : meta[key];
+    if (value !== undefined) ordered[key] = value;
+  }
+  const members = meta as Record<string, unknown>;
+  for (const key in members) if (!(key in ordered) && members[key] !== undefined) ordered[key] = members[key];
   return ordered as ObjectMeta;
 }
 
@@ -39,18 +43,16 @@ export function toOutput(def: KindDefinition, object: KubeObject, options: Outpu
   // the object itself is converted to the row's version; a subresource's view (a Scale) is not
   const ownKind = options.typeMeta === undefined || options.typeMeta === def;
   const served = def.conversion && ownKind ? def.conversion.fromStored(object) : object;
-  const { kind: _kind, apiVersion: _apiVersion, metadata, ...rest } = served;
-  const meta: ObjectMeta = { ...metadata };
+  const meta = served.metadata ?? {};
   const name = meta.name || options.request?.name || '';
-  meta.selfLink = selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource);
   const out: Record<string, unknown> = {};
   if (options.withTypeMeta) {
     const type = options.typeMeta ?? def;
     out.kind = type.kind;
     out.apiVersion = groupVersion(type);
   }
-  out.metadata = orderedMeta(meta);
-  Object.assign(out, rest);
+  out.metadata = orderedMeta(meta, selfLink(def, meta.namespace || options.request?.namespace, name, options.subresource));
+  for (const key in served) if (key !== 'kind' && key !== 'apiVersion' && key !== 'metadata') out[key] = served[key];
   return out as KubeObject;
 }
 
@@ -83,10 +85,9 @@ function listEnvelope(def: KindDefinition, resourceVersion: string, path: string
 export function listItemJson(def: KindDefinition, item: OutputItem): string {
   if (def.conversion) return convertedItemJson(def, item);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
-  meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
   meta.resourceVersion = item.resourceVersion;
   const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  const metadata = JSON.stringify(orderedMeta(meta));
+  const metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '')));
   return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
 }
 

@@ -36,6 +36,12 @@ function storedBody(object: KubeObject): string {
   return JSON.stringify({ ...object, metadata });
 }
 
+/** A row just read, its body parsed for this reader alone: the body itself is given its resourceVersion. */
+function readObject(row: Row): KubeObject {
+  row.body.metadata.resourceVersion = row.resource_version;
+  return row.body;
+}
+
 function withVersion(row: Row): KubeObject {
   return { ...row.body, metadata: { ...row.body.metadata, resourceVersion: row.resource_version } };
 }
@@ -61,7 +67,7 @@ export class ObjectStore {
              WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4`,
       values: [key.group, key.resource, key.namespace, key.name],
     });
-    return rows[0] && withVersion(rows[0]);
+    return rows[0] && readObject(rows[0]);
   }
 
   /** Inserts a new object; undefined when an object of that name exists. */
@@ -91,7 +97,7 @@ export class ObjectStore {
    */
   async list(key: StorageKey, namespace: string | undefined, conditions: readonly SqlCondition[] = [], range: ListRange = {}): Promise<ListResult> {
     const { rows } = await this.pool.query<ListRow<Row>>(listStatement(key, namespace, conditions, 'objects', range));
-    return listResult(rows, range, withVersion);
+    return listResult(rows, range, readObject);
   }
 
   /**
