@@ -96,6 +96,18 @@ describe('pretty', () => {
     expect(response.text).toBe(pretty ? indented(response.text) : compact(response.text));
   });
 
+  it('is compact JSON, as the object was written, whatever its strings hold', async () => {
+    // read as PostgreSQL writes the stored jsonb, with a space after each separator outside strings
+    const tricky = { a: 'x: y, z', b: 'q"uo\\"te", d', c: 'tab\there\nnl \u0001 \\', d: 'ünï 💥 ", "', e: '\\', f: '' };
+    const manifest = { ...DEPLOYMENT.manifest, metadata: { ...DEPLOYMENT.manifest.metadata, name: 'tricky', annotations: tricky } };
+    manifest.spec = { ...manifest.spec, template: { ...manifest.spec.template, metadata: { labels: manifest.spec.template.metadata.labels, annotations: tricky } } };
+    expect((await call('POST', collectionPath(DEPLOYMENT), manifest)).status).toBe(201);
+    const response = await call('GET', itemPath(DEPLOYMENT, 'tricky'), undefined, { 'user-agent': 'node' });
+    expect(response.text).toBe(compact(response.text));
+    expect(response.json.metadata.annotations).toEqual(tricky);
+    expect(response.json.spec.template.metadata.annotations).toEqual(tricky);
+  });
+
   it('pretty=1 in the Accept entry', async () => {
     const response = await call('GET', WEB, undefined, { accept: 'application/json;pretty=1' });
     expect(response.text).toBe(indented(response.text));

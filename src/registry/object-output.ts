@@ -1,5 +1,6 @@
 import { groupVersion, KindDefinition, wireOf } from './kind-definition';
 import { OutputItem } from './store/list-cursor';
+import { compactJsonbText } from './compact-jsonb-text';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
 type KindPath = Pick<KindDefinition, 'group' | 'version' | 'resource' | 'namespaced'>;
@@ -77,24 +78,38 @@ function listEnvelope(def: KindDefinition, resourceVersion: string, path: string
   return Object.fromEntries(wireOf(def).listMembers.map((member) => [member, members[member]]));
 }
 
-/**
- * An item of a list as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only
- * the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are
- * copied as they are.
- */
-export function listItemJson(def: KindDefinition, item: OutputItem): string {
-  if (def.conversion) return convertedItemJson(def, item);
-  const meta = JSON.parse(item.metadata) as ObjectMeta;
-  meta.resourceVersion = item.resourceVersion;
-  const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  const metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '')));
-  return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
+/** How objectJson writes an object. */
+export interface JsonOutputOptions {
+  withTypeMeta: boolean;
+  subresource?: string;
+  /** whether the members read as jsonb text are written compactly, as JSON.stringify writes them */
+  compact?: boolean;
 }
 
-/** An item of a list of a converted version: the stored body parsed, converted and written again. */
-function convertedItemJson(def: KindDefinition, item: OutputItem): string {
+/**
+ * An object as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only the
+ * metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are copied
+ * as they are.
+ */
+export function objectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
+  if (def.conversion) return convertedObjectJson(def, item, options);
+  const meta = JSON.parse(item.metadata) as ObjectMeta;
+  meta.resourceVersion = item.resourceVersion;
+  const typeMeta = options.withTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
+  const metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '', options.subresource)));
+  const rest = options.compact ? compactJsonbText(item.rest) : item.rest;
+  return rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${rest.slice(1)}`;
+}
+
+/** An item of a list as JSON text. */
+export function listItemJson(def: KindDefinition, item: OutputItem): string {
+  return objectJson(def, item, { withTypeMeta: wireOf(def).itemTypeMeta });
+}
+
+/** An object of a converted version: the stored body parsed, converted and written again. */
+function convertedObjectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
   const object = { ...JSON.parse(item.rest), metadata: { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } } as KubeObject;
-  return JSON.stringify(toOutput(def, object, { withTypeMeta: wireOf(def).itemTypeMeta }));
+  return JSON.stringify(toOutput(def, object, options));
 }
 
 /**

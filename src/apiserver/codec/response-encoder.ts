@@ -6,8 +6,8 @@ import { JsonObject } from './protobuf/json-mapping';
 import { MappingError } from './protobuf/mapping-error';
 
 /**
- * A value already written as compact JSON (made when first asked for): sent as it is, or parsed again for the other
- * media types and pretty output.
+ * A value already written as JSON (made when first asked for): sent as it is, or parsed again for the other media
+ * types and pretty output. An object is compact; a list's items keep the spaces of PostgreSQL's jsonb text.
  */
 export class EncodedJson {
   private made?: string;

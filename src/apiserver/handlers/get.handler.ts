@@ -5,6 +5,7 @@ import { Storages } from '../../registry/storage/storages';
 import { prepareForCreate } from '../../registry/store/object-preparation';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { checkPathName } from './request-body';
+import { EncodedJson } from '../codec/response-encoder';
 
 /** GET of one object or of a subresource's view of it, with the `export` and `exact` forms (reference §7.5). */
 @Injectable()
@@ -15,8 +16,13 @@ export class GetHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const storage = this.storages.of(request.def, request.path.subresource);
+    const exporting = looseBool(param(request.query, 'export'));
+    if (storage.readJson && !exporting && !request.negotiated.table) {
+      const text = await storage.readJson(request.path.namespace, checkPathName(request));
+      return { code: 200, body: new EncodedJson(() => text) };
+    }
     const object = await storage.get(request.path.namespace, checkPathName(request));
-    const exported = looseBool(param(request.query, 'export'))
+    const exported = exporting
       ? this.export(request, object, looseBool(param(request.query, 'exact')))
       : object;
     return { code: 200, body: storage.output(exported, request.path) };

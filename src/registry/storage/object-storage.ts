@@ -2,12 +2,15 @@ import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { fieldManagerOf } from '../../fieldmanager/field-managers';
 import { KindDefinition } from '../kind-definition';
-import { toOutput } from '../object-output';
+import { objectJson, toOutput } from '../object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
 
 /** The object itself: the generic store with the kind's strategy. */
 export class ObjectStorage implements Storage {
+  /** the subresource whose path answers with the object (its selfLink's last segment) */
+  protected readonly subresource: string | undefined = undefined;
+
   constructor(
     readonly kind: KindDefinition,
     protected readonly registry: GenericRegistry,
@@ -16,6 +19,11 @@ export class ObjectStorage implements Storage {
 
   get(namespace: string | undefined, name: string): Promise<KubeObject> {
     return this.registry.get(this.kind, namespace, name);
+  }
+
+  async readJson(namespace: string | undefined, name: string): Promise<string> {
+    const item = await this.registry.getForOutput(this.kind, namespace, name);
+    return objectJson(this.kind, item, { withTypeMeta: true, subresource: this.subresource, compact: true });
   }
 
   update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject> {
@@ -48,7 +56,7 @@ export class ObjectStorage implements Storage {
   }
 
   output(object: KubeObject, request: { namespace?: string; name?: string }): KubeObject {
-    return toOutput(this.kind, object, { withTypeMeta: true, request });
+    return toOutput(this.kind, object, { withTypeMeta: true, request, subresource: this.subresource });
   }
 
   /** An apply to a missing object creates it. */
@@ -63,12 +71,10 @@ export class ObjectStorage implements Storage {
 
 /** `{name}/status` (reference §11.1): the same store with the status strategy, which writes the status alone. */
 export class StatusStorage extends ObjectStorage {
+  protected override readonly subresource = 'status';
+
   constructor(kind: KindDefinition, registry: GenericRegistry) {
     super(kind, registry, fieldManagerOf(kind, 'status'));
-  }
-
-  override output(object: KubeObject, request: { namespace?: string; name?: string }): KubeObject {
-    return toOutput(this.kind, object, { withTypeMeta: true, request, subresource: 'status' });
   }
 
   protected override get createsOnApply(): boolean {

@@ -20,6 +20,8 @@ export interface Storage {
   /** the kind a body on the path is decoded as (a Scale under `{name}/scale`) */
   readonly kind: DecodeTarget;
   get(namespace: string | undefined, name: string): Promise<KubeObject>;
+  /** what output() makes of get()'s object, as JSON text, where the path can write it without parsing the whole body */
+  readJson?(namespace: string | undefined, name: string): Promise<string>;
   /** writes what `next` makes of the current object (a PUT's body, or a patch applied to it) and answers the result */
   update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject>;
   /** applies a configuration (server-side apply) to the object; the main resource creates an object that is missing */

@@ -11,7 +11,7 @@ import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-s
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { SqlCondition } from './sql-params';
 import { ListRange } from './list-statement';
-import { ListCursor } from './list-cursor';
+import { ListCursor, OutputItem } from './list-cursor';
 import { Path } from '../table/table-column';
 import { UserInfo } from '../../auth/user-info';
 import { WriteAdmissions } from './write-admission';
@@ -60,6 +60,13 @@ export class GenericRegistry {
     const object = await this.store.get(keyOf(def, namespace, name));
     if (!object) throw apiErrors.notFound(def, name);
     return object;
+  }
+
+  /** The object for a response, its body as JSON text (see ObjectStore.getForOutput). */
+  async getForOutput(def: KindDefinition, namespace: string | undefined, name: string): Promise<OutputItem> {
+    const item = await this.store.getForOutput(keyOf(def, namespace, name));
+    if (!item) throw apiErrors.notFound(def, name);
+    return item;
   }
 
   list(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {

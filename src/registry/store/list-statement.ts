@@ -26,11 +26,13 @@ export interface ListRange {
  */
 const LIST_COLUMNS = {
   objects: () => 'namespace, name, resource_version, body',
-  output: (params: SqlParams, projection?: readonly Path[]) => {
-    const body = projection ? `(${projectedBody(projection, params)})` : 'body';
-    return `namespace, name, resource_version, (${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
-  },
+  output: (params: SqlParams, projection?: readonly Path[]) =>
+    `namespace, name, resource_version, ${outputColumns(projection ? `(${projectedBody(projection, params)})` : 'body')}`,
 };
+
+/** A body read for output (OutputItem): its metadata and its other members but kind and apiVersion, as JSON text. */
+export const outputColumns = (body: string) =>
+  `(${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
 
 export type ListForm = keyof typeof LIST_COLUMNS;
 
