@@ -99,13 +99,15 @@ describe('pretty', () => {
   it('is compact JSON, as the object was written, whatever its strings hold', async () => {
     // read as PostgreSQL writes the stored jsonb, with a space after each separator outside strings
     const tricky = { a: 'x: y, z', b: 'q"uo\\"te", d', c: 'tab\there\nnl \u0001 \\', d: 'ünï 💥 ", "', e: '\\', f: '' };
-    const manifest = { ...DEPLOYMENT.manifest, metadata: { ...DEPLOYMENT.manifest.metadata, name: 'tricky', annotations: tricky } };
+    const manifest = { ...DEPLOYMENT.manifest, metadata: { ...DEPLOYMENT.manifest.metadata, name: 'tricky', namespace: 'strings', annotations: tricky } };
     manifest.spec = { ...manifest.spec, template: { ...manifest.spec.template, metadata: { labels: manifest.spec.template.metadata.labels, annotations: tricky } } };
-    expect((await call('POST', collectionPath(DEPLOYMENT), manifest)).status).toBe(201);
-    const response = await call('GET', itemPath(DEPLOYMENT, 'tricky'), undefined, { 'user-agent': 'node' });
+    expect((await call('POST', collectionPath(DEPLOYMENT, 'strings'), manifest)).status).toBe(201);
+    const response = await call('GET', itemPath(DEPLOYMENT, 'tricky', 'strings'), undefined, { 'user-agent': 'node' });
     expect(response.text).toBe(compact(response.text));
     expect(response.json.metadata.annotations).toEqual(tricky);
     expect(response.json.spec.template.metadata.annotations).toEqual(tricky);
+    expect(Object.keys(response.json.metadata).at(-1)).toBe('managedFields');
+    expect(response.json.metadata.managedFields).toMatchObject([{ operation: 'Update', fieldsType: 'FieldsV1' }]);
   });
 
   it('pretty=1 in the Accept entry', async () => {

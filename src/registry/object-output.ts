@@ -93,11 +93,14 @@ export interface JsonOutputOptions {
  */
 export function objectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
   if (def.conversion) return convertedObjectJson(def, item, options);
+  const copied = (text: string) => (options.compact ? compactJsonbText(text) : text);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.resourceVersion = item.resourceVersion;
   const typeMeta = options.withTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  const metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '', options.subresource)));
-  const rest = options.compact ? compactJsonbText(item.rest) : item.rest;
+  let metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '', options.subresource)));
+  // the last member of the apiserver's order (a member of no known name, which only SQL can store, comes before it)
+  if (item.managedFields !== undefined) metadata = `${metadata.slice(0, -1)},"managedFields":${copied(item.managedFields)}}`;
+  const rest = copied(item.rest);
   return rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${rest.slice(1)}`;
 }
 
@@ -108,7 +111,9 @@ export function listItemJson(def: KindDefinition, item: OutputItem): string {
 
 /** An object of a converted version: the stored body parsed, converted and written again. */
 function convertedObjectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
-  const object = { ...JSON.parse(item.rest), metadata: { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } } as KubeObject;
+  const metadata = { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion };
+  if (item.managedFields !== undefined) metadata.managedFields = JSON.parse(item.managedFields);
+  const object = { ...JSON.parse(item.rest), metadata } as KubeObject;
   return JSON.stringify(toOutput(def, object, options));
 }
 

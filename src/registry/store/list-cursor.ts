@@ -19,6 +19,8 @@ export interface OutputItem {
   resourceVersion: string;
   metadata: string;
   rest: string;
+  /** the metadata's managedFields, when read apart from the rest of the metadata (which then lacks them) */
+  managedFields?: string;
 }
 
 interface SnapshotRow {
@@ -30,9 +32,15 @@ export interface OutputRow {
   resource_version: string;
   metadata: string | null;
   rest: string;
+  managed_fields?: string | null;
 }
 
-export const outputItem = (row: OutputRow): OutputItem => ({ resourceVersion: row.resource_version, metadata: row.metadata ?? '{}', rest: row.rest });
+export const outputItem = (row: OutputRow): OutputItem => ({
+  resourceVersion: row.resource_version,
+  metadata: row.metadata ?? '{}',
+  rest: row.rest,
+  ...(row.managed_fields != null && { managedFields: row.managed_fields }),
+});
 
 const CURSOR = 'list_rows';
 

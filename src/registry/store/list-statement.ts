@@ -31,8 +31,8 @@ const LIST_COLUMNS = {
 };
 
 /** A body read for output (OutputItem): its metadata and its other members but kind and apiVersion, as JSON text. */
-export const outputColumns = (body: string) =>
-  `(${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+export const outputColumns = (body: string, metadata = `${body}->'metadata'`) =>
+  `(${metadata})::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
 
 export type ListForm = keyof typeof LIST_COLUMNS;
 
