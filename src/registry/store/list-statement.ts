@@ -20,9 +20,9 @@ export interface ListRange {
 }
 
 /**
- * What a list reads of each object: its body parsed into an object, or for output as JSON text in two parts, its
- * metadata and its other members (without kind and apiVersion, which list items do not carry), so that the server
- * only parses the metadata, to add the selfLink and resourceVersion, and copies the rest as PostgreSQL wrote it.
+ * What a list reads of each object: its body parsed into an object, or for output as JSON text in parts (see
+ * outputColumns), so that the server only parses the metadata, to add the selfLink and resourceVersion, and copies
+ * the rest as PostgreSQL wrote it.
  */
 const LIST_COLUMNS = {
   objects: () => 'namespace, name, resource_version, body',
@@ -30,9 +30,14 @@ const LIST_COLUMNS = {
     `namespace, name, resource_version, ${outputColumns(projection ? `(${projectedBody(projection, params)})` : 'body')}`,
 };
 
-/** A body read for output (OutputItem): its metadata and its other members but kind and apiVersion, as JSON text. */
-export const outputColumns = (body: string, metadata = `${body}->'metadata'`) =>
-  `(${metadata})::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+/**
+ * A body read for output (OutputItem), as JSON text: its metadata but the managed fields, the managed fields (most of
+ * the metadata, copied rather than parsed), and its other members but kind and apiVersion (which list items do not
+ * carry).
+ */
+export const outputColumns = (body: string) =>
+  `((${body}->'metadata') - 'managedFields')::text AS metadata, (${body} #> '{metadata,managedFields}')::text AS managed_fields, ` +
+  `(${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
 
 export type ListForm = keyof typeof LIST_COLUMNS;
 

@@ -64,13 +64,9 @@ export class ObjectStore {
     return row && readObject(row);
   }
 
-  /**
-   * The same object for a response: its body as JSON text, in the parts an OutputItem holds, the managed fields apart
-   * (most of the metadata, which is parsed, while they can be copied).
-   */
+  /** The same object for a response: its body as JSON text, in the parts an OutputItem holds. */
   async getForOutput(key: ObjectKey): Promise<OutputItem | undefined> {
-    const columns = `${outputColumns('body', `(body->'metadata') - 'managedFields'`)}, (body #> '{metadata,managedFields}')::text AS managed_fields`;
-    const row = await this.readRow<OutputRow>(key, 'objects-get-output', columns);
+    const row = await this.readRow<OutputRow>(key, 'objects-get-output', outputColumns('body'));
     return row && outputItem(row);
   }
 
