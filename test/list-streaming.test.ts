@@ -78,9 +78,9 @@ async function poolSettled(): Promise<{ total: number; idle: number }> {
 }
 
 /** A list request read only until its first bytes arrive, then left paused. */
-function startReading(path: string): Promise<IncomingMessage> {
+function startReading(path: string, headers: Record<string, string> = {}): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    httpGet(`${server.url}${path}`, (response) => {
+    httpGet(`${server.url}${path}`, { headers }, (response) => {
       response.once('data', () => {
         response.pause();
         resolve(response);
@@ -89,11 +89,29 @@ function startReading(path: string): Promise<IncomingMessage> {
   });
 }
 
+/**
+ * The server waits for a paused client (backpressure): its cursor is still open, the rows not all read; once the
+ * client goes away, the cursor and the connection are freed.
+ */
+async function expectHeldUntilClientLeaves(response: IncomingMessage): Promise<void> {
+  try {
+    expect(await waitingList()).toBeDefined();
+    expect(await openListTransactions()).toBe(1);
+  } finally {
+    response.destroy();
+  }
+  expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
+  expect(await openListTransactions()).toBe(0);
+  expect(pool().waitingCount).toBe(0);
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   for (const ns of ['streamed', 'large']) {
     const created = await http(server.url, 'POST', deployments(ns), { body: deployment('template', ns) });
     expect(created.status).toBe(201);
+    // an age that does not change between two requests, for the Tables' AGE column
+    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{metadata,creationTimestamp}', '"2020-01-01T00:00:00Z"') WHERE namespace = $1`, [ns]);
   }
   await copies('streamed', COPIES);
   await copies('large', LARGE, 'x'.repeat(LARGE_BYTES));
@@ -162,19 +180,61 @@ describe('a whole list is streamed', () => {
   });
 });
 
+describe('a Table of a whole list is streamed', () => {
+  const list = deployments('streamed');
+  const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
+  const TABLE_YAML = 'application/yaml;as=Table;v=v1beta1;g=meta.k8s.io';
+
+  it('in JSON, the same bytes as the Table of the list read whole, whatever the rows include', async () => {
+    for (const includeObject of ['', 'None', 'Metadata', 'Object']) {
+      const query = includeObject ? `includeObject=${includeObject}&` : '';
+      const headers = { accept: TABLE };
+      const streamed = await http(server.url, 'GET', `${list}?${query}`, { headers });
+      const read = await http(server.url, 'GET', `${list}?${query}limit=5000`, { headers });
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-type')).toBe(`application/json;as=Table;v=v1;g=meta.k8s.io`);
+      expect(streamed.json.kind).toBe('Table');
+      expect(streamed.json.rows).toHaveLength(COPIES + 1);
+      expect(streamed.json.metadata).toEqual({ selfLink: list, resourceVersion: read.json.metadata.resourceVersion });
+      expect(streamed.text).toBe(read.text);
+    }
+    const row = async (query: string) => {
+      const rows = (await http(server.url, 'GET', `${list}?${query}`, { headers: { accept: TABLE } })).json.rows as { cells: unknown[]; object?: unknown }[];
+      return rows.find((r) => r.cells[0] === 'copy-00003');
+    };
+    expect(await row('includeObject=None')).toEqual({ cells: ['copy-00003', '0/2', 0, 0, expect.stringMatching(/^\d+y/), 'c', 'nginx', 'app=stream'] });
+    expect((await row(''))?.object).toMatchObject({ kind: 'PartialObjectMetadata', metadata: { name: 'copy-00003', annotations: ANNOTATIONS } });
+    expect((await row('includeObject=Object'))?.object).toMatchObject({ kind: 'Deployment', spec: { replicas: 2 } });
+  });
+
+  it('in indented JSON and in YAML, and empty, the same bytes as the Table read whole', async () => {
+    const types: Record<string, string>[] = [{ accept: TABLE, 'user-agent': 'curl/8' }, { accept: TABLE_YAML }];
+    for (const headers of types) {
+      const [streamed, read] = [await http(server.url, 'GET', list, { headers }), await http(server.url, 'GET', `${list}?limit=5000`, { headers })];
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-type')).toBe(read.headers.get('content-type'));
+      expect(streamed.text).toBe(read.text);
+    }
+    const yaml = loadYaml((await http(server.url, 'GET', list, { headers: { accept: TABLE_YAML } })).text) as { rows: unknown[] };
+    expect(yaml.rows).toHaveLength(COPIES + 1);
+    const empty = deployments('nothing-here');
+    for (const headers of [{ accept: TABLE }, ...types]) {
+      const [streamed, read] = [await http(server.url, 'GET', empty, { headers }), await http(server.url, 'GET', `${empty}?limit=5`, { headers })];
+      expect(streamed.status).toBe(200);
+      expect(streamed.text).toBe(read.text);
+    }
+  });
+
+  it('is written as the client reads it, and frees the cursor and the connection when the client goes away', async () => {
+    const response = await startReading(`${deployments('large')}?includeObject=Object`, { accept: TABLE });
+    expect(response.headers['content-type']).toBe(TABLE);
+    await expectHeldUntilClientLeaves(response);
+  });
+});
+
 describe('a streamed list holds one connection while it is written', () => {
   it('writes the list as the client reads it, and frees the cursor and the connection when the client goes away', async () => {
-    const response = await startReading(deployments('large'));
-    try {
-      // the server waits for the client (backpressure): its cursor is still open, the rows not all read
-      expect(await waitingList()).toBeDefined();
-      expect(await openListTransactions()).toBe(1);
-    } finally {
-      response.destroy();
-    }
-    expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
-    expect(await openListTransactions()).toBe(0);
-    expect(pool().waitingCount).toBe(0);
+    await expectHeldUntilClientLeaves(await startReading(deployments('large')));
   });
 
   it('ends a response whose connection to the database is lost, and goes on serving', async () => {
@@ -214,6 +274,7 @@ describe('a list protobuf cannot write', () => {
     const closed: unknown[] = [];
     const source: ListSource = {
       envelope: { kind: 'WidgetList', apiVersion: 'example.com/v1', metadata: { resourceVersion: '1' } },
+      itemsMember: 'items',
       async *batches() {
         yield ['{"metadata":{"name":"w"}}'];
       },

@@ -10,6 +10,7 @@ const BATCH_ROWS = 100;
 /** A whole list read through a cursor while its response is written: the items as OutputList writes them. */
 export class StreamedList implements ListSource {
   readonly envelope: JsonObject;
+  readonly itemsMember = 'items';
 
   constructor(
     private readonly def: KindDefinition,
