@@ -1,8 +1,8 @@
 /**
  * `npm run bench:list`: list latency over 100,000 stored Deployments in 10 namespaces — a whole namespace, a label
  * selector matching 1 %, a field selector on metadata.name, pages of 500 — with the plans of the exact statements the
- * server runs; and the server's peak memory while 8 clients list every object unpaged, as a list and as a Table, at
- * 10,000 and at 100,000.
+ * server runs; and the server's peak memory while 8 clients read every object unpaged, as a list, as a Table and as
+ * the initial events of a watch-list, at 10,000 and at 100,000.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,11 +29,22 @@ const NAMESPACES = 10;
 const BATCH = 5000;
 const DEPLOYMENTS = EXTENSIONS_KINDS.find((k) => k.resource === 'deployments')!;
 
-/** How the unpaged lists of the memory measure are asked for: as a list, and as the Table `kubectl get --chunk-size=0` asks for. */
+/**
+ * How the state is asked for in the memory measure: as a list, as the Table `kubectl get --chunk-size=0` asks for,
+ * and as the initial events of a watch-list, read up to the bookmark that ends them (`until`).
+ */
 const ANSWERS = [
-  { name: 'list', accept: 'application/json' },
-  { name: 'Table', accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' },
+  { name: 'list', accept: 'application/json', query: '' },
+  { name: 'Table', accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json', query: '' },
+  {
+    name: 'watch-list',
+    accept: 'application/json',
+    query: '?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true',
+    until: '"k8s.io/initial-events-end":"true"',
+  },
 ];
+
+type Answer = (typeof ANSWERS)[number];
 
 interface Case {
   name: string;
@@ -69,22 +80,29 @@ async function fill(template: StoredBody, sql: Client, from: number, to: number)
   return (Date.now() - started) / 1000;
 }
 
-/** The body of a response read to its end and dropped: its length in bytes. */
-async function drain(response: Response): Promise<number> {
+/** The body of a response read to its end (or until the text `until`) and dropped: its length in bytes. */
+async function drain(response: Response, until?: string): Promise<number> {
   let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  let tail = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (until === undefined) continue;
+    const text = tail + Buffer.from(chunk).toString('latin1');
+    if (text.includes(until)) break;
+    tail = text.slice(-until.length);
+  }
   return bytes;
 }
 
 /**
- * The server's resident memory while LISTING_CLIENTS clients list every Deployment unpaged at once (in the media type
- * `accept` names): sampled from /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first
+ * The server's resident memory while LISTING_CLIENTS clients read every Deployment unpaged at once, as `answer` asks
+ * for them: sampled from /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first
  * through clear_refs); with the 1-minute load average at the end.
  */
-async function peakRss(server: ServerProcess, accept: string) {
-  const path = `${server.url}/apis/extensions/v1beta1/deployments`;
-  const headers = { accept };
-  await drain(await fetch(path, { headers })); // warm-up
+async function peakRss(server: ServerProcess, answer: Answer) {
+  const path = `${server.url}/apis/extensions/v1beta1/deployments${answer.query}`;
+  const headers = { accept: answer.accept };
+  await drain(await fetch(path, { headers }), answer.until); // warm-up
   const before = server.rss();
   let resetHighWater = true;
   try {
@@ -99,7 +117,7 @@ async function peakRss(server: ServerProcess, accept: string) {
     Array.from({ length: LISTING_CLIENTS }, async () => {
       const response = await fetch(path, { headers });
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      return drain(response);
+      return drain(response, answer.until);
     }),
   );
   clearInterval(sampler);
@@ -187,7 +205,7 @@ async function main(): Promise<void> {
     const memory = async (objects: number) => {
       const measured = [];
       for (const answer of ANSWERS) {
-        const m = await peakRss(cluster.servers[0], answer.accept);
+        const m = await peakRss(cluster.servers[0], answer);
         console.log(`${LISTING_CLIENTS} unpaged ${answer.name}s of ${objects}: peak RSS ${mib(m.peak)} (before ${mib(m.before)}), ${m.seconds} s, load ${m.load.toFixed(2)}`);
         measured.push({ answer, objects, ...m });
       }
@@ -245,9 +263,9 @@ async function main(): Promise<void> {
         '',
         `Pages (target: a 500-item page's p99 at most 1.5× the raw SQL of the same page): ${pageRatios.join('; ')}.`,
         '',
-        `### Server memory while ${LISTING_CLIENTS} clients list every object unpaged at once`,
+        `### Server memory while ${LISTING_CLIENTS} clients read every object unpaged at once`,
         '',
-        `Resident memory of the server process, sampled from /proc every ${RSS_SAMPLE_MS} ms and its high-water mark (VmHWM, reset before the lists); each client reads its response to the end as it arrives. "Table": \`Accept: ${ANSWERS[1].accept}\` (what \`kubectl get --chunk-size=0\` sends), rows with the objects' metadata.`,
+        `Resident memory of the server process, sampled from /proc every ${RSS_SAMPLE_MS} ms and its high-water mark (VmHWM, reset before the lists); each client reads its response to the end as it arrives. "Table": \`Accept: ${ANSWERS[1].accept}\` (what \`kubectl get --chunk-size=0\` sends), rows with the objects' metadata; "watch-list": \`?${ANSWERS[2].query.slice(1)}\`, read up to the bookmark that ends the initial events, then closed.`,
         '',
         table(['answer', 'objects stored', 'one response', 'RSS before', 'peak RSS', 'seconds for the 8 lists', 'load (1 min)'], memoryRows),
         '',

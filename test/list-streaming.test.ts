@@ -6,6 +6,7 @@ import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobu
 import { ListSource, listStream } from '../src/apiserver/codec/list-stream';
 import { StatusError } from '../src/apimachinery/errors/status-error';
 import { PG_POOL } from '../src/database/database.tokens';
+import { WatchService } from '../src/watch/watch.service';
 import { http } from './support/http';
 import { PROTOBUF, withoutNulls } from './support/protobuf';
 import { startTestServer, TestServer } from './support/test-server';
@@ -51,6 +52,28 @@ async function copies(namespace: string, count: number, annotation = ''): Promis
 
 const pool = () => server.app.get<symbol, Pool>(PG_POOL);
 
+interface WatchEvent {
+  type: string;
+  object: { kind: string; metadata: { name: string; resourceVersion: string; annotations?: Record<string, string> } };
+}
+
+/** Reads the JSON lines of a watch until `enough` holds for the events read; the response is left flowing. */
+function readEvents(response: IncomingMessage, enough: (events: WatchEvent[]) => boolean): Promise<WatchEvent[]> {
+  const events: WatchEvent[] = [];
+  let pending = '';
+  return new Promise((resolve, reject) => {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() as string;
+      for (const line of lines) events.push(JSON.parse(line) as WatchEvent);
+      if (enough(events)) resolve(events);
+    });
+    response.on('close', () => reject(new Error(`the watch ended after ${events.length} events`)));
+    response.resume();
+  });
+}
+
 /** The server's connections inside a transaction: a list's open cursor. */
 async function openListTransactions(): Promise<number> {
   const rows = await server.sql<{ count: string }>(
@@ -77,12 +100,13 @@ async function poolSettled(): Promise<{ total: number; idle: number }> {
   return { total: pool().totalCount, idle: pool().idleCount };
 }
 
-/** A list request read only until its first bytes arrive, then left paused. */
+/** A list request read only until its first bytes arrive, then left paused (those bytes still to be read). */
 function startReading(path: string, headers: Record<string, string> = {}): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     httpGet(`${server.url}${path}`, { headers }, (response) => {
-      response.once('data', () => {
+      response.once('data', (chunk: Buffer) => {
         response.pause();
+        response.unshift(chunk);
         resolve(response);
       });
     }).on('error', reject);
@@ -266,6 +290,70 @@ describe('a streamed list holds one connection while it is written', () => {
     expect(future.status).toBe(504);
     expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
     expect(await openListTransactions()).toBe(0);
+  });
+});
+
+describe('the initial events of a watch-list are streamed', () => {
+  const WATCHED = LARGE;
+  const watched = deployments('watched');
+  const watchList = `${watched}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`;
+  const isEnd = (event: WatchEvent) => event.type === 'BOOKMARK' && event.object.metadata.annotations?.['k8s.io/initial-events-end'] === 'true';
+
+  beforeAll(async () => {
+    expect((await http(server.url, 'POST', watched, { body: deployment('template', 'watched') })).status).toBe(201);
+    await copies('watched', WATCHED, 'x'.repeat(LARGE_BYTES));
+  });
+
+  it('as the client reads them: the state once, the bookmark at its version, then every change after it once', async () => {
+    const response = await startReading(watchList);
+    let events: WatchEvent[];
+    try {
+      // the server waits for the client between two FETCHes of the state
+      expect(await waitingList()).toBeDefined();
+      await server.sql(`UPDATE objects SET body = jsonb_set(body, '{metadata,labels,changed}', '"yes"') WHERE namespace = 'watched' AND name IN ('copy-00002', 'copy-01450')`);
+      await server.sql(`DELETE FROM objects WHERE namespace = 'watched' AND name = 'copy-00300'`);
+      expect((await http(server.url, 'POST', watched, { body: deployment('new', 'watched') })).status).toBe(201);
+      events = await readEvents(response, (read) => read.length >= WATCHED + 6);
+    } finally {
+      response.destroy();
+    }
+    const end = events.findIndex(isEnd);
+    expect(end).toBe(WATCHED + 1);
+    const snapshot = events[end].object.metadata.resourceVersion;
+    // the initial events are the list at the bookmark's version, in its order, each object as a watch event carries it
+    const list = await http(server.url, 'GET', `${watched}?resourceVersion=${snapshot}&resourceVersionMatch=Exact`);
+    const initial = events.slice(0, end);
+    expect(initial.every((event) => event.type === 'ADDED')).toBe(true);
+    expect(initial.map((event) => event.object)).toEqual(list.json.items.map((item: object) => ({ kind: 'Deployment', apiVersion: 'extensions/v1beta1', ...item })));
+    expect(JSON.stringify(initial[1].object)).toBe(JSON.stringify({ kind: 'Deployment', apiVersion: 'extensions/v1beta1', ...list.json.items[1] }));
+    // then the changes made while the state was sent, each once, in order
+    const after = events.slice(end + 1);
+    expect(after.map((event) => `${event.type} ${event.object.metadata.name}`)).toEqual([
+      'MODIFIED copy-00002',
+      'MODIFIED copy-01450',
+      'DELETED copy-00300',
+      'ADDED new',
+    ]);
+    const versions = after.map((event) => BigInt(event.object.metadata.resourceVersion));
+    expect(versions.every((version, i) => version > BigInt(snapshot) && (i === 0 || version > versions[i - 1]))).toBe(true);
+  });
+
+  it('frees the cursor and the connection when the client goes away before they are all sent', async () => {
+    await expectHeldUntilClientLeaves(await startReading(`${deployments('large')}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`));
+    expect(server.app.get(WatchService).openWatches().size).toBe(0);
+  });
+
+  it('lets go of the cursor once the state is sent, while the watch goes on', async () => {
+    const response = await startReading(`${watched}?watch=true&labelSelector=changed%3Dyes`);
+    try {
+      const events = await readEvents(response, (read) => read.length >= 2);
+      expect(events.map((event) => `${event.type} ${event.object.metadata.name}`)).toEqual(['ADDED copy-00002', 'ADDED copy-01450']);
+      expect(await poolSettled()).toEqual({ total: pool().totalCount, idle: pool().totalCount });
+      expect(await openListTransactions()).toBe(0);
+      expect(server.app.get(WatchService).openWatches().size).toBe(1);
+    } finally {
+      response.destroy();
+    }
   });
 });
 

@@ -78,22 +78,23 @@ function listEnvelope(def: KindDefinition, resourceVersion: string, path: string
 /**
  * An item of a list as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only
  * the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are
- * copied as they are.
+ * copied as they are. With its kind and apiVersion where the kind's list items carry them, or when asked (the object
+ * of a watch event).
  */
-export function listItemJson(def: KindDefinition, item: OutputItem): string {
-  if (def.conversion) return convertedItemJson(def, item);
+export function listItemJson(def: KindDefinition, item: OutputItem, withTypeMeta = wireOf(def).itemTypeMeta): string {
+  if (def.conversion) return convertedItemJson(def, item, withTypeMeta);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
   meta.resourceVersion = item.resourceVersion;
-  const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
+  const typeMeta = withTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
   const metadata = JSON.stringify(orderedMeta(meta));
   return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
 }
 
 /** An item of a list of a converted version: the stored body parsed, converted and written again. */
-function convertedItemJson(def: KindDefinition, item: OutputItem): string {
+function convertedItemJson(def: KindDefinition, item: OutputItem, withTypeMeta: boolean): string {
   const object = { ...JSON.parse(item.rest), metadata: { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } } as KubeObject;
-  return JSON.stringify(toOutput(def, object, { withTypeMeta: wireOf(def).itemTypeMeta }));
+  return JSON.stringify(toOutput(def, object, { withTypeMeta }));
 }
 
 /**

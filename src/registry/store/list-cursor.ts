@@ -36,6 +36,9 @@ export const outputItem = (row: OutputRow): OutputItem => ({ resourceVersion: ro
 
 const CURSOR = 'list_rows';
 
+/** Rows fetched from a cursor at a time: about what the server holds of a list while writing it. */
+export const LIST_BATCH_ROWS = 100;
+
 /**
  * A list read in batches through a server-side cursor (DECLARE ... FETCH), so that only one batch of rows is in
  * memory at a time. It holds a pooled connection in a REPEATABLE READ transaction from `open` to `close`: the
