@@ -162,14 +162,19 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private async sendInitialEvents({ cursor, initialEventsEnd }: { cursor: ListCursor; initialEventsEnd: boolean }): Promise<void> {
     this.initial = undefined;
     const sink = this.sink as EventSink;
-    const closed = new Promise<void>((resolve) => (this.wake = resolve));
+    // a wait of its own each time: reactions added to one promise that lives as long as the session would pile up
+    const drained = () =>
+      new Promise<void>((resolve) => {
+        this.wake = resolve;
+        void sink.drained().then(resolve);
+      });
     let failure: unknown;
     try {
       for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
         for (const row of rows) {
           if (this.closed) return;
           this.emit({ type: 'ADDED', object: JSON.parse(listItemJson(this.def, row, true)) });
-          await Promise.race([sink.drained(), closed]);
+          await drained();
         }
       }
     } catch (error) {
