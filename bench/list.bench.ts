@@ -1,9 +1,11 @@
 /**
  * `npm run bench:list`: list latency over 100,000 stored Deployments in 10 namespaces — a whole namespace, a label
  * selector matching 1 %, a field selector on metadata.name, pages of 500 — with the plans of the exact statements the
- * server runs; and the server's peak memory while 8 clients list every object unpaged, at 10,000 and at 100,000.
+ * server runs; and the server's peak memory while 8 clients read every object unpaged, as a list, as a Table and as
+ * the initial events of a watch-list, at 10,000 and at 100,000.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Client } from 'pg';
 import { listConditions, readListOptions } from '../src/registry/store/list-options';
 import { planList } from '../src/registry/store/consistent-list';
@@ -26,6 +28,23 @@ const RSS_SAMPLE_MS = 10;
 const NAMESPACES = 10;
 const BATCH = 5000;
 const DEPLOYMENTS = EXTENSIONS_KINDS.find((k) => k.resource === 'deployments')!;
+
+/**
+ * How the state is asked for in the memory measure: as a list, as the Table `kubectl get --chunk-size=0` asks for,
+ * and as the initial events of a watch-list, read up to the bookmark that ends them (`until`).
+ */
+const ANSWERS = [
+  { name: 'list', accept: 'application/json', query: '' },
+  { name: 'Table', accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json', query: '' },
+  {
+    name: 'watch-list',
+    accept: 'application/json',
+    query: '?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true',
+    until: '"k8s.io/initial-events-end":"true"',
+  },
+];
+
+type Answer = (typeof ANSWERS)[number];
 
 interface Case {
   name: string;
@@ -61,20 +80,29 @@ async function fill(template: StoredBody, sql: Client, from: number, to: number)
   return (Date.now() - started) / 1000;
 }
 
-/** The body of a response read to its end and dropped: its length in bytes. */
-async function drain(response: Response): Promise<number> {
+/** The body of a response read to its end (or until the text `until`) and dropped: its length in bytes. */
+async function drain(response: Response, until?: string): Promise<number> {
   let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  let tail = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (until === undefined) continue;
+    const text = tail + Buffer.from(chunk).toString('latin1');
+    if (text.includes(until)) break;
+    tail = text.slice(-until.length);
+  }
   return bytes;
 }
 
 /**
- * The server's resident memory while LISTING_CLIENTS clients list every Deployment unpaged at once: sampled from
- * /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first through clear_refs).
+ * The server's resident memory while LISTING_CLIENTS clients read every Deployment unpaged at once, as `answer` asks
+ * for them: sampled from /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first
+ * through clear_refs); with the 1-minute load average at the end.
  */
-async function peakRss(server: ServerProcess) {
-  const path = `${server.url}/apis/extensions/v1beta1/deployments`;
-  await drain(await fetch(path)); // warm-up
+async function peakRss(server: ServerProcess, answer: Answer) {
+  const path = `${server.url}/apis/extensions/v1beta1/deployments${answer.query}`;
+  const headers = { accept: answer.accept };
+  await drain(await fetch(path, { headers }), answer.until); // warm-up
   const before = server.rss();
   let resetHighWater = true;
   try {
@@ -87,14 +115,14 @@ async function peakRss(server: ServerProcess) {
   const started = Date.now();
   const sizes = await Promise.all(
     Array.from({ length: LISTING_CLIENTS }, async () => {
-      const response = await fetch(path);
+      const response = await fetch(path, { headers });
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      return drain(response);
+      return drain(response, answer.until);
     }),
   );
   clearInterval(sampler);
   const highWater = resetHighWater ? Number(readStatus(server.pid).match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 : 0;
-  return { before, peak: Math.max(sampled, highWater), seconds: (Date.now() - started) / 1000, responseBytes: sizes[0] };
+  return { before, peak: Math.max(sampled, highWater), seconds: (Date.now() - started) / 1000, responseBytes: sizes[0], load: loadavg()[0] };
 }
 
 const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -174,38 +202,53 @@ async function main(): Promise<void> {
     const template = await storedTemplate(base, sql);
     console.log(`storing ${FEWER_OBJECTS} Deployments…`);
     let fillSeconds = await fill(template, sql, 0, FEWER_OBJECTS);
-    const fewer = await peakRss(cluster.servers[0]);
-    console.log(`${LISTING_CLIENTS} unpaged lists of ${FEWER_OBJECTS}: peak RSS ${mib(fewer.peak)} (before ${mib(fewer.before)}), ${fewer.seconds} s`);
+    const memory = async (objects: number) => {
+      const measured = [];
+      for (const answer of ANSWERS) {
+        const m = await peakRss(cluster.servers[0], answer);
+        console.log(`${LISTING_CLIENTS} unpaged ${answer.name}s of ${objects}: peak RSS ${mib(m.peak)} (before ${mib(m.before)}), ${m.seconds} s, load ${m.load.toFixed(2)}`);
+        measured.push({ answer, objects, ...m });
+      }
+      return measured;
+    };
+    const fewer = await memory(FEWER_OBJECTS);
     console.log(`storing up to ${OBJECTS} Deployments…`);
     fillSeconds += await fill(template, sql, FEWER_OBJECTS, OBJECTS);
     console.log(`stored in ${fillSeconds.toFixed(1)} s`);
-    const all = await peakRss(cluster.servers[0]);
-    console.log(`${LISTING_CLIENTS} unpaged lists of ${OBJECTS}: peak RSS ${mib(all.peak)} (before ${mib(all.before)}), ${all.seconds} s`);
-    const memoryRows = [fewer, all].map((m, i) => [
-      (i === 0 ? FEWER_OBJECTS : OBJECTS).toLocaleString('en-US'),
+    const all = await memory(OBJECTS);
+    const memoryRows = [...fewer, ...all].map((m) => [
+      m.answer.name,
+      m.objects.toLocaleString('en-US'),
       `${(m.responseBytes / 2 ** 20).toFixed(0)} MiB`,
       mib(m.before),
       mib(m.peak),
       m.seconds.toFixed(1),
+      m.load.toFixed(2),
     ]);
-    const growth = all.peak / fewer.peak;
+    const growths = ANSWERS.map((answer, i) => {
+      const growth = all[i].peak / fewer[i].peak;
+      return `${answer.name} ${growth.toFixed(2)}× (${growth <= 1.2 ? 'met' : 'missed'})`;
+    });
     const rows: (string | number)[][] = [];
     const plans: string[] = [];
     let labelCase: { p99: number; usesIndex: boolean } | undefined;
     const pageRatios: string[] = [];
-    for (const c of [...CASES, ...(await pageCases(base, sql))]) {
+    const pages = await pageCases(base, sql);
+    for (const c of [...CASES, ...pages]) {
       const http = await measure(cluster.servers[0], c);
       const db = await examine(sql, c);
       rows.push([c.name, http.items, `${(http.bytes / 1024).toFixed(0)} KiB`, http.p50, http.p99, http.cpuMs, db.executionMs, db.driverMs, db.usesIndex ? 'yes' : 'no']);
       plans.push(`#### ${c.name}\n\n\`GET ${pathOf(c)}\`\n\n\`\`\`\n${db.statement.text.replace(/\n\s+/g, '\n  ')}\n-- ${JSON.stringify(db.statement.values)}\n\n${db.plan}\n\`\`\``);
       if (c.query.labelSelector) labelCase = { p99: http.p99, usesIndex: db.usesIndex };
-      if (c.query.limit) pageRatios.push(`${c.name}: p99 ${http.p99.toFixed(1)} ms, ${(http.p99 / db.driverMs).toFixed(2)}× its SQL through the driver (p50 ${(http.p50 / db.driverMs).toFixed(2)}×)`);
+      if (c.query.limit) pageRatios.push(`${c.name}: p99 ${http.p99.toFixed(1)} ms, ${(http.p99 / db.driverMs).toFixed(2)}× its SQL through the driver (p50 ${(http.p50 / db.driverMs).toFixed(2)}×), load ${loadavg()[0].toFixed(2)}`);
       console.log(`${c.name}: ${http.items} items, ${http.bytes} bytes, p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms; SQL ${db.executionMs} ms, via driver ${db.driverMs.toFixed(1)} ms, index: ${db.usesIndex}`);
     }
     const labelSelected = CASES[1];
-    const profile = await profileWork(cluster, async (server) => {
-      await measure(server, labelSelected);
-    });
+    const firstPage = pages[0];
+    const profiles = [];
+    for (const profiled of [labelSelected, firstPage]) {
+      profiles.push({ profiled, summary: await profileWork(cluster, (server) => measure(server, profiled).then(() => undefined)) });
+    }
     const results = table(['list', 'items', 'response', 'p50 ms', 'p99 ms', 'server CPU ms/request', 'SQL execution ms', 'SQL + driver parse ms', 'index used'], rows);
     const target = labelCase
       ? `1 % label-selected list over ${OBJECTS.toLocaleString('en-US')}: p99 ${labelCase.p99.toFixed(1)} ms (target ≤ 100 ms: ${labelCase.p99 <= 100 ? 'met' : 'missed'}); plan uses an index: ${labelCase.usesIndex ? 'yes' : 'no'}`
@@ -223,18 +266,20 @@ async function main(): Promise<void> {
         '',
         `Pages (target: a 500-item page's p99 at most 1.5× the raw SQL of the same page): ${pageRatios.join('; ')}.`,
         '',
-        `### Server memory while ${LISTING_CLIENTS} clients list every object unpaged at once`,
+        `### Server memory while ${LISTING_CLIENTS} clients read every object unpaged at once`,
         '',
-        `Resident memory of the server process, sampled from /proc every ${RSS_SAMPLE_MS} ms and its high-water mark (VmHWM, reset before the lists); each client reads its response to the end as it arrives.`,
+        `Resident memory of the server process, sampled from /proc every ${RSS_SAMPLE_MS} ms and its high-water mark (VmHWM, reset before the lists); each client reads its response to the end as it arrives. "Table": \`Accept: ${ANSWERS[1].accept}\` (what \`kubectl get --chunk-size=0\` sends), rows with the objects' metadata; "watch-list": \`?${ANSWERS[2].query.slice(1)}\`, read up to the bookmark that ends the initial events, then closed.`,
         '',
-        table(['objects stored', 'one response', 'RSS before', 'peak RSS', 'seconds for the 8 lists'], memoryRows),
+        table(['answer', 'objects stored', 'one response', 'RSS before', 'peak RSS', 'seconds for the 8 lists', 'load (1 min)'], memoryRows),
         '',
-        `Target: the peak does not grow with the list (≤ 1.2× from ${FEWER_OBJECTS.toLocaleString('en-US')} to ${OBJECTS.toLocaleString('en-US')} objects): ${growth.toFixed(2)}× (${growth <= 1.2 ? 'met' : 'missed'}).`,
+        `Target: the peak does not grow with the list (≤ 1.2× from ${FEWER_OBJECTS.toLocaleString('en-US')} to ${OBJECTS.toLocaleString('en-US')} objects): ${growths.join('; ')}.`,
         '',
-        `### CPU profile of the server during the ${labelSelected.repeat + 2} requests of "${labelSelected.name}"`,
-        '',
-        profileTables(profile),
-        '',
+        ...profiles.flatMap(({ profiled, summary }) => [
+          `### CPU profile of the server during the ${profiled.repeat + 2} requests of "${profiled.name}"`,
+          '',
+          profileTables(summary),
+          '',
+        ]),
         '### Plans (EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs, built by `listStatement`)',
         '',
         ...plans,

@@ -104,9 +104,12 @@ export function objectJson(def: KindDefinition, item: OutputItem, options: JsonO
   return rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${rest.slice(1)}`;
 }
 
-/** An item of a list as JSON text. */
-export function listItemJson(def: KindDefinition, item: OutputItem): string {
-  return objectJson(def, item, { withTypeMeta: wireOf(def).itemTypeMeta });
+/**
+ * An item of a list as JSON text, with its kind and apiVersion where the kind's list items carry them, or when asked
+ * (the object of a watch event).
+ */
+export function listItemJson(def: KindDefinition, item: OutputItem, withTypeMeta = wireOf(def).itemTypeMeta): string {
+  return objectJson(def, item, { withTypeMeta });
 }
 
 /** An object of a converted version: the stored body parsed, converted and written again. */

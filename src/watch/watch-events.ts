@@ -11,6 +11,8 @@ export interface WatchEvent {
 export interface EventSink {
   /** writes one event; false when the client is too far behind (the watch is then closed) */
   send(event: WatchEvent): boolean;
+  /** resolves once the client has taken most of what was written (at once when little waits), or has gone away */
+  drained(): Promise<void>;
   end(): void;
 }
 

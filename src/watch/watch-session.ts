@@ -1,7 +1,8 @@
 import { EventSink, EventStream, WatchEvent } from './watch-events';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { toOutput } from '../registry/object-output';
+import { listItemJson, toOutput } from '../registry/object-output';
 import { KindDefinition } from '../registry/kind-definition';
+import { LIST_BATCH_ROWS, ListCursor } from '../registry/store/list-cursor';
 import { ListOptions, matchesListOptions } from '../registry/store/list-options';
 import { Change, resourceKey } from './change';
 import { FeedSubscriber } from './change-feed.service';
@@ -57,6 +58,10 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private timer?: NodeJS.Timeout;
   private bookmarkTimer?: NodeJS.Timeout;
   private closed = false;
+  /** the state to send as initial events once the response is attached */
+  private initial?: { cursor: ListCursor; initialEventsEnd: boolean };
+  /** wakes the sending of initial events that waits for the client, when the session closes */
+  private wake: () => void = () => undefined;
 
   constructor(
     readonly def: KindDefinition,
@@ -68,13 +73,11 @@ export class WatchSession implements FeedSubscriber, EventStream {
   }
 
   /**
-   * Sends the current state as ADDED events (for a watch-list, then the bookmark that ends them); the session then
-   * follows changes after `resourceVersion`.
+   * Sends the state the cursor reads as ADDED events (for a watch-list, then the bookmark that ends them) once the
+   * response is attached; the session then follows changes after the state's resourceVersion.
    */
-  startFromSnapshot(objects: KubeObject[], resourceVersion: bigint, initialEventsEnd = false): void {
-    for (const object of objects) this.emit({ type: 'ADDED', object: toOutput(this.def, object, { withTypeMeta: true }) });
-    if (initialEventsEnd) this.emit(bookmarkEvent(this.def, resourceVersion, true));
-    this.goLive(resourceVersion);
+  startFromSnapshot(cursor: ListCursor, initialEventsEnd = false): void {
+    this.initial = { cursor, initialEventsEnd };
   }
 
   /** Replays history (changes after the start version), then follows changes after `through`. */
@@ -134,6 +137,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     this.unattached = [];
     for (const event of gathered) if (!this.write(event)) return;
     if (this.endAfterFlush) this.close();
+    else if (this.initial) void this.sendInitialEvents(this.initial);
   }
 
   /** Ends the stream; `unresponsive` when the client is dropped for falling behind. */
@@ -142,8 +146,48 @@ export class WatchSession implements FeedSubscriber, EventStream {
     this.closed = true;
     clearTimeout(this.timer);
     clearTimeout(this.bookmarkTimer);
+    // initial events not begun (no response attached yet) let go of their cursor here, begun ones when they stop
+    if (this.initial) void this.initial.cursor.close();
+    this.wake();
     this.hooks.closed(this, unresponsive);
     this.sink?.end();
+  }
+
+  /**
+   * Sends the initial events a batch of rows at a time, waiting for the client to take what was written before the
+   * next event (backpressure), so the server holds about a batch of the state rather than all of it; changes that
+   * come meanwhile wait in the startup buffer. Then goes live after the state's resourceVersion. A read that fails
+   * ends the watch (the client watches again).
+   */
+  private async sendInitialEvents({ cursor, initialEventsEnd }: { cursor: ListCursor; initialEventsEnd: boolean }): Promise<void> {
+    this.initial = undefined;
+    const sink = this.sink as EventSink;
+    // a wait of its own each time: reactions added to one promise that lives as long as the session would pile up
+    const drained = () =>
+      new Promise<void>((resolve) => {
+        this.wake = resolve;
+        void sink.drained().then(resolve);
+      });
+    let failure: unknown;
+    try {
+      for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
+        for (const row of rows) {
+          if (this.closed) return;
+          this.emit({ type: 'ADDED', object: JSON.parse(listItemJson(this.def, row, true)) });
+          await drained();
+        }
+      }
+    } catch (error) {
+      failure = error;
+      this.close();
+      return;
+    } finally {
+      await cursor.close(failure);
+    }
+    if (this.closed) return;
+    const resourceVersion = BigInt(cursor.resourceVersion);
+    if (initialEventsEnd) this.emit(bookmarkEvent(this.def, resourceVersion, true));
+    this.goLive(resourceVersion);
   }
 
   private goLive(cursor: bigint): void {

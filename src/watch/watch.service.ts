@@ -78,17 +78,17 @@ export class WatchService implements BeforeApplicationShutdown {
     try {
       const requested = options.resourceVersion;
       const fromNow = requested === undefined || requested === '0';
-      if (options.sendInitialEvents) {
+      if (options.sendInitialEvents || (fromNow && options.sendInitialEvents === undefined)) {
+        // the state, newest (at least as new as the version, for a watch-list), read as it is sent
         const minimum = fromNow ? undefined : BigInt(requested);
-        const { items, resourceVersion } = await readPlannedList({ range: {}, minimum }, (range) =>
-          this.store.list(def, namespace, listConditions(def, options), range),
+        const cursor = await readPlannedList(
+          { range: {}, minimum },
+          (range) => this.store.openListForOutput(def, namespace, listConditions(def, options), range),
+          (unused) => unused.close(),
         );
-        session.startFromSnapshot(items, BigInt(resourceVersion), true);
-      } else if (fromNow && options.sendInitialEvents === false) {
-        session.startFromHistory([], position);
+        session.startFromSnapshot(cursor, options.sendInitialEvents);
       } else if (fromNow) {
-        const { items, resourceVersion } = await this.store.list(def, namespace, listConditions(def, options));
-        session.startFromSnapshot(items, BigInt(resourceVersion));
+        session.startFromHistory([], position);
       } else if (BigInt(requested) >= position) {
         session.startFromHistory([], BigInt(requested));
       } else {

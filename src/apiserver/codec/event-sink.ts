@@ -60,6 +60,20 @@ export class StreamEventSink implements EventSink {
     return this.response.writableLength <= MAX_UNSENT_BYTES;
   }
 
+  drained(): Promise<void> {
+    const response = this.response;
+    if (!response.writableNeedDrain || response.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        response.removeListener('drain', done);
+        response.removeListener('close', done);
+        resolve();
+      };
+      response.once('drain', done);
+      response.once('close', done);
+    });
+  }
+
   end(): void {
     this.response.end();
   }

@@ -7,8 +7,10 @@ import { protobufFailure, YAML_OPTIONS } from './response-encoder';
 
 /** A list whose items are read while its response is written. */
 export interface ListSource {
-  /** the list with no items, its members in the order the kind writes them (the items go where `items` is) */
+  /** the list with no items, its members in the order the kind writes them (the items go where `itemsMember` is) */
   readonly envelope: JsonObject;
+  /** the member of the envelope the items go in: `items`, or a Table's `rows` */
+  readonly itemsMember: string;
   /** the items as compact JSON text, a batch at a time; each call reads them again from the first */
   batches(): AsyncIterable<string[]>;
   /** lets go of what the reading holds; `failure` when it did not end well. Only the first call counts. */
@@ -35,12 +37,12 @@ function around(text: string, placeholder: string): [string, string] {
   return [text.slice(0, at), text.slice(at + placeholder.length)];
 }
 
-const withItems = (envelope: JsonObject, items: unknown[]) => ({ ...envelope, items });
+const withItems = ({ envelope, itemsMember }: ListSource, items: unknown[]) => ({ ...envelope, [itemsMember]: items });
 
-function compactJson(envelope: JsonObject): ListFormat {
-  const [head, tail] = around(JSON.stringify(withItems(envelope, [PLACEHOLDER])), JSON.stringify(PLACEHOLDER));
+function compactJson(list: ListSource): ListFormat {
+  const [head, tail] = around(JSON.stringify(withItems(list, [PLACEHOLDER])), JSON.stringify(PLACEHOLDER));
   return {
-    empty: Buffer.from(`${JSON.stringify(withItems(envelope, []))}\n`),
+    empty: Buffer.from(`${JSON.stringify(withItems(list, []))}\n`),
     head: Buffer.from(head),
     item: (text, index) => Buffer.from(index === 0 ? text : `,${text}`),
     tail: Buffer.from(`${tail}\n`),
@@ -48,25 +50,25 @@ function compactJson(envelope: JsonObject): ListFormat {
 }
 
 /** Indented JSON: each item indented as deep as the list's items are. */
-function prettyJson(envelope: JsonObject): ListFormat {
-  const [head, tail] = around(JSON.stringify(withItems(envelope, [PLACEHOLDER]), null, 2), JSON.stringify(PLACEHOLDER));
+function prettyJson(list: ListSource): ListFormat {
+  const [head, tail] = around(JSON.stringify(withItems(list, [PLACEHOLDER]), null, 2), JSON.stringify(PLACEHOLDER));
   const newline = head.slice(head.lastIndexOf('\n'));
   return {
-    empty: Buffer.from(JSON.stringify(withItems(envelope, []), null, 2)),
+    empty: Buffer.from(JSON.stringify(withItems(list, []), null, 2)),
     head: Buffer.from(head),
     item: (text, index) => Buffer.from(`${index === 0 ? '' : `,${newline}`}${JSON.stringify(JSON.parse(text), null, 2).replaceAll('\n', newline)}`),
     tail: Buffer.from(tail),
   };
 }
 
-/** YAML with sorted keys: `items` comes second, each item a sequence entry indented as deep as the list's. */
-function yaml(envelope: JsonObject): ListFormat {
-  const text = dumpYaml(withItems(envelope, [PLACEHOLDER]), YAML_OPTIONS);
+/** YAML with sorted keys: each item a sequence entry indented as deep as the list's. */
+function yaml(list: ListSource): ListFormat {
+  const text = dumpYaml(withItems(list, [PLACEHOLDER]), YAML_OPTIONS);
   const [before, tail] = around(text, `- ${PLACEHOLDER}\n`);
   const lineStart = before.lastIndexOf('\n') + 1;
   const indent = before.slice(lineStart);
   return {
-    empty: Buffer.from(dumpYaml(withItems(envelope, []), YAML_OPTIONS)),
+    empty: Buffer.from(dumpYaml(withItems(list, []), YAML_OPTIONS)),
     head: Buffer.from(before.slice(0, lineStart)),
     // blank lines (inside a block scalar) stay empty, as when the list is written whole
     item: (item) => Buffer.from(dumpYaml([JSON.parse(item)], YAML_OPTIONS).replace(/^(?=.)/gm, indent)),
@@ -97,8 +99,8 @@ async function protobuf(source: ListSource): Promise<ListFormat> {
 
 async function listFormat(source: ListSource, type: ResponseType, pretty: boolean): Promise<ListFormat> {
   if (type === PROTOBUF_TYPE) return protobuf(source);
-  if (type === YAML_TYPE) return yaml(source.envelope);
-  return pretty ? prettyJson(source.envelope) : compactJson(source.envelope);
+  if (type === YAML_TYPE) return yaml(source);
+  return pretty ? prettyJson(source) : compactJson(source);
 }
 
 async function* chunks(source: ListSource, format: ListFormat): AsyncGenerator<Buffer> {

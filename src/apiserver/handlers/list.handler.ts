@@ -26,11 +26,11 @@ export class ListHandler implements VerbHandler {
     const plan = planList(options);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
-    if (plan.range.limit === undefined && !request.negotiated.table) {
-      // a whole list is written as its rows arrive; a page (as large as the client asked) and a Table are read whole
+    if (plan.range.limit === undefined) {
+      // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read whole
       const cursor = await readPlannedList(
         plan,
-        (range) => this.registry.openListForOutput(def, path.namespace, conditions, range),
+        (range) => this.registry.openListForOutput(def, path.namespace, conditions, range, request.projection),
         (unused) => unused.close(),
       );
       return { code: 200, list: new StreamedList(def, cursor, path.path) };

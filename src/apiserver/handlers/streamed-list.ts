@@ -1,15 +1,13 @@
 import { KindDefinition } from '../../registry/kind-definition';
 import { listItemJson, toListOutput } from '../../registry/object-output';
-import { ListCursor } from '../../registry/store/list-cursor';
+import { LIST_BATCH_ROWS, ListCursor } from '../../registry/store/list-cursor';
 import { ListSource } from '../codec/list-stream';
 import { JsonObject } from '../codec/protobuf/json-mapping';
-
-/** Rows fetched from the cursor at a time: about what the server holds of a list while writing it. */
-const BATCH_ROWS = 100;
 
 /** A whole list read through a cursor while its response is written: the items as OutputList writes them. */
 export class StreamedList implements ListSource {
   readonly envelope: JsonObject;
+  readonly itemsMember = 'items';
 
   constructor(
     private readonly def: KindDefinition,
@@ -20,7 +18,7 @@ export class StreamedList implements ListSource {
   }
 
   async *batches(): AsyncGenerator<string[]> {
-    for await (const rows of this.cursor.batches(BATCH_ROWS)) {
+    for await (const rows of this.cursor.batches(LIST_BATCH_ROWS)) {
       yield rows.map((item) => listItemJson(this.def, item));
     }
   }

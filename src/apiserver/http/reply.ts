@@ -19,11 +19,15 @@ export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): bo
   return PRETTY_AGENTS.some((prefix) => agent.startsWith(prefix));
 }
 
+/** The Content-Type of an answer: its media type, and the Table it was converted to (not an error's Status). */
+function labelled(contentType: string, code: number, negotiated: Negotiated): string {
+  return negotiated.table && code < 300 ? `${contentType};as=Table;v=${negotiated.table};g=meta.k8s.io` : contentType;
+}
+
 /** Writes a value in the negotiated media type. */
 export function sendValue(request: FastifyRequest, reply: FastifyReply, code: number, value: unknown, negotiated: Negotiated): void {
   const { contentType, body } = encodeBody(value, negotiated.type, wantsPretty(request, negotiated));
-  const table = negotiated.table && code < 300 ? `;as=Table;v=${negotiated.table};g=meta.k8s.io` : '';
-  reply.code(code).header('content-type', `${contentType}${table}`).send(body);
+  reply.code(code).header('content-type', labelled(contentType, code, negotiated)).send(body);
 }
 
 /** Writes a list as its items are read (see listStream); the list is closed however the writing ends. */
@@ -36,7 +40,7 @@ export async function sendList(request: FastifyRequest, reply: FastifyReply, lis
     throw error;
   }
   const { contentType, body } = await listStream(list, negotiated.type, pretty);
-  reply.code(200).header('content-type', contentType).send(body);
+  reply.code(200).header('content-type', labelled(contentType, 200, negotiated)).send(body);
 }
 
 /**

@@ -41,16 +41,16 @@ export class TableConvertor {
 
   /** The Table of a list's items (objects as a response carries them, without their kind), with its metadata. */
   list(items: KubeObject[], metadata: Record<string, unknown>): Record<string, unknown> {
-    return this.table(items, metadata);
+    return { ...this.empty(metadata), rows: items.map(this.rows()) };
   }
 
   /** The Table of one object: a single row. */
   object(object: KubeObject): Record<string, unknown> {
-    return this.table([object], {});
+    return this.list([object], {});
   }
 
-  private table(items: KubeObject[], metadata: Record<string, unknown>): Record<string, unknown> {
-    const now = Date.now();
+  /** A Table without rows: what comes before them (`rows` is its last member). */
+  empty(metadata: Record<string, unknown>): Record<string, unknown> {
     return {
       kind: 'Table',
       apiVersion: `meta.k8s.io/${this.version}`,
@@ -62,8 +62,14 @@ export class TableConvertor {
         description,
         priority: priority ?? 0,
       })),
-      rows: items.map((item) => ({ cells: this.columns.map((column) => column.cell(item, now)), ...this.rowObject(item) })),
+      rows: [],
     };
+  }
+
+  /** What makes the row of each object of one Table: its ages are counted from the same moment. */
+  rows(): (item: KubeObject) => Record<string, unknown> {
+    const now = Date.now();
+    return (item) => ({ cells: this.columns.map((column) => column.cell(item, now)), ...this.rowObject(item) });
   }
 
   private rowObject(item: KubeObject): { object?: unknown } {

@@ -15,6 +15,7 @@ export function tableEvents(events: EventStream, convertor: TableConvertor): Eve
     attach: (sink) =>
       events.attach({
         send: (event) => sink.send(event.type === 'ERROR' ? event : { type: event.type, object: eventTable(event, convertor) }),
+        drained: () => sink.drained(),
         end: () => sink.end(),
       }),
     close: () => events.close(),

@@ -85,8 +85,14 @@ export class GenericRegistry {
   }
 
   /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */
-  openListForOutput(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[], range: ListRange): Promise<ListCursor> {
-    return this.store.openListForOutput(def, namespace, conditions, range);
+  openListForOutput(
+    def: KindDefinition,
+    namespace: string | undefined,
+    conditions: readonly SqlCondition[],
+    range: ListRange,
+    projection?: readonly Path[],
+  ): Promise<ListCursor> {
+    return this.store.openListForOutput(def, namespace, conditions, range, projection);
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {

@@ -122,8 +122,9 @@ export function cursorStatements(
   namespace: string | undefined,
   conditions: readonly SqlCondition[],
   range: ListRange = {},
+  projection?: readonly Path[],
 ) {
   const params = new SqlParams();
-  const rows = rowsQuery(params, key, namespace, conditions, 'output', range);
+  const rows = rowsQuery(params, key, namespace, conditions, 'output', range, projection);
   return { snapshot: SNAPSHOT, rows: { text: rows, values: params.values } };
 }

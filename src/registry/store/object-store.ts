@@ -135,8 +135,9 @@ export class ObjectStore {
     namespace: string | undefined,
     conditions: readonly SqlCondition[],
     range: ListRange = {},
+    projection?: readonly Path[],
   ): Promise<ListCursor> {
-    return ListCursor.open(this.pool, cursorStatements(key, namespace, conditions, range), range.at);
+    return ListCursor.open(this.pool, cursorStatements(key, namespace, conditions, range, projection), range.at);
   }
 }
 
