@@ -114,6 +114,17 @@ describe('the audit buffer', () => {
     expect(written).toEqual([[1, 2, 3], [4]]);
   });
 
+  it('writes at once when the buffer is full even if a batch could hold more', async () => {
+    const written: number[][] = [];
+    const buffer = new BatchBuffer<number>('test', 2, { maxSize: 5, maxWaitMs: 10_000 }, async (batch) => {
+      written.push(batch);
+    }, () => undefined);
+    buffer.push(1);
+    buffer.push(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toEqual([[1, 2]]);
+  });
+
   it('counts the events of a failed write as dropped', async () => {
     let dropped = 0;
     const buffer = new BatchBuffer<number>('test', 10, { maxSize: 10, maxWaitMs: 50 }, async () => Promise.reject(new Error('disk full')), (count) => (dropped += count));

@@ -16,6 +16,8 @@ export class BatchBuffer<T> {
   private queue: T[] = [];
   private timer?: NodeJS.Timeout;
   private writing?: Promise<void>;
+  /** a full batch: no more than the buffer holds, or a buffer smaller than a batch would only ever be written by its timer */
+  private readonly batchSize: number;
 
   constructor(
     name: string,
@@ -25,6 +27,7 @@ export class BatchBuffer<T> {
     private readonly dropped: (count: number) => void,
   ) {
     this.logger = new Logger(`Audit:${name}`);
+    this.batchSize = Math.min(limits.maxSize, capacity);
   }
 
   push(event: T): void {
@@ -34,7 +37,7 @@ export class BatchBuffer<T> {
     }
     this.queue.push(event);
     if (this.writing) return; // the write under way looks at the queue when it ends
-    if (this.queue.length === this.limits.maxSize) this.schedule(0);
+    if (this.queue.length === this.batchSize) this.schedule(0);
     else if (!this.timer) this.schedule(this.limits.maxWaitMs);
   }
 
@@ -54,14 +57,14 @@ export class BatchBuffer<T> {
     this.timer = undefined;
     this.writing ??= (async () => {
       do {
-        const batch = this.queue.splice(0, this.limits.maxSize);
+        const batch = this.queue.splice(0, this.batchSize);
         try {
           await this.write(batch);
         } catch (error) {
           this.dropped(batch.length);
           this.logger.error({ message: 'audit events could not be written', count: batch.length, error: (error as Error).message });
         }
-      } while (this.queue.length >= (everything ? 1 : this.limits.maxSize));
+      } while (this.queue.length >= (everything ? 1 : this.batchSize));
     })().finally(() => {
       this.writing = undefined;
       if (this.queue.length > 0) this.schedule(this.limits.maxWaitMs);
