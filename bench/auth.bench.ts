@@ -60,7 +60,7 @@ runBenchmark(async () => {
       ],
       { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the last batches written
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // the last batches written (a batch waits a second at most)
     const db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM kube.audit WHERE username = 'bench'");

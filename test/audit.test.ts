@@ -89,7 +89,7 @@ describe('the audit buffer', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let dropped = 0;
-    const buffer = new BatchBuffer<number>('test', 3, 2, async (batch) => {
+    const buffer = new BatchBuffer<number>('test', 3, { maxSize: 2, maxWaitMs: 50 }, async (batch) => {
       written.push(batch);
       await gate;
     }, (count) => (dropped += count));
@@ -102,9 +102,32 @@ describe('the audit buffer', () => {
     expect(written).toEqual([[1], [2, 3], [4]]);
   });
 
+  it('writes a full batch at once and what is left when its first event has waited long enough', async () => {
+    const written: number[][] = [];
+    const buffer = new BatchBuffer<number>('test', 10, { maxSize: 3, maxWaitMs: 200 }, async (batch) => {
+      written.push(batch);
+    }, () => undefined);
+    for (const n of [1, 2, 3, 4]) buffer.push(n);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toEqual([[1, 2, 3]]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(written).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('writes at once when the buffer is full even if a batch could hold more', async () => {
+    const written: number[][] = [];
+    const buffer = new BatchBuffer<number>('test', 2, { maxSize: 5, maxWaitMs: 10_000 }, async (batch) => {
+      written.push(batch);
+    }, () => undefined);
+    buffer.push(1);
+    buffer.push(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toEqual([[1, 2]]);
+  });
+
   it('counts the events of a failed write as dropped', async () => {
     let dropped = 0;
-    const buffer = new BatchBuffer<number>('test', 10, 10, async () => Promise.reject(new Error('disk full')), (count) => (dropped += count));
+    const buffer = new BatchBuffer<number>('test', 10, { maxSize: 10, maxWaitMs: 50 }, async () => Promise.reject(new Error('disk full')), (count) => (dropped += count));
     buffer.push(1);
     buffer.push(2);
     await buffer.flush();

@@ -188,6 +188,11 @@ export class Settings {
   @IsInt()
   @Min(1)
   AUDIT_LOG_BATCH_BUFFER_SIZE = 10_000;
+
+  @Describe('audit events a sink writes at once at most; a batch goes when it is full or a second after its first event')
+  @IsInt()
+  @Min(1)
+  AUDIT_LOG_BATCH_MAX_SIZE = 4000;
 }
 
 /** The names of every setting, in the order of the class. */
