@@ -86,6 +86,9 @@ export interface JsonOutputOptions {
   compact?: boolean;
 }
 
+/** Stands for the managed fields in the metadata until their text replaces it (a NUL, which no stored string holds). */
+const MANAGED_FIELDS_MARKER = '\u0000managedFields';
+
 /**
  * An object as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only the
  * metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are copied
@@ -96,10 +99,12 @@ export function objectJson(def: KindDefinition, item: OutputItem, options: JsonO
   const copied = (text: string) => (options.compact ? compactJsonbText(text) : text);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.resourceVersion = item.resourceVersion;
+  const { managedFields } = item;
+  if (managedFields !== undefined) meta.managedFields = MANAGED_FIELDS_MARKER as never;
   const typeMeta = options.withTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
   let metadata = JSON.stringify(orderedMeta(meta, selfLink(def, meta.namespace, meta.name ?? '', options.subresource)));
-  // the last member of the apiserver's order (a member of no known name, which only SQL can store, comes before it)
-  if (item.managedFields !== undefined) metadata = `${metadata.slice(0, -1)},"managedFields":${copied(item.managedFields)}}`;
+  // the managed fields' text goes where they stand in the order, unparsed
+  if (managedFields !== undefined) metadata = metadata.replace(JSON.stringify(MANAGED_FIELDS_MARKER), () => copied(managedFields));
   const rest = copied(item.rest);
   return rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${rest.slice(1)}`;
 }
