@@ -75,6 +75,9 @@ function listEnvelope(def: KindDefinition, resourceVersion: string, path: string
   return Object.fromEntries(wireOf(def).listMembers.map((member) => [member, members[member]]));
 }
 
+/** Stands for the managed fields in the metadata until their text replaces it (a NUL, which no stored string holds). */
+const MANAGED_FIELDS_MARKER = '\u0000managedFields';
+
 /**
  * An item of a list as JSON text (what toOutput makes of it), from the parts of its stored body read as text: only
  * the metadata is parsed, to add the selfLink and resourceVersion in the apiserver's order; the other members are
@@ -86,14 +89,20 @@ export function listItemJson(def: KindDefinition, item: OutputItem, withTypeMeta
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.selfLink = selfLink(def, meta.namespace, meta.name ?? '');
   meta.resourceVersion = item.resourceVersion;
+  const { managedFields } = item;
+  if (managedFields !== undefined) meta.managedFields = MANAGED_FIELDS_MARKER as never;
   const typeMeta = withTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  const metadata = JSON.stringify(orderedMeta(meta));
+  let metadata = JSON.stringify(orderedMeta(meta));
+  // the managed fields' text goes where they stand in the order, unparsed
+  if (managedFields !== undefined) metadata = metadata.replace(JSON.stringify(MANAGED_FIELDS_MARKER), () => managedFields);
   return item.rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${item.rest.slice(1)}`;
 }
 
 /** An item of a list of a converted version: the stored body parsed, converted and written again. */
 function convertedItemJson(def: KindDefinition, item: OutputItem, withTypeMeta: boolean): string {
-  const object = { ...JSON.parse(item.rest), metadata: { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } } as KubeObject;
+  const metadata = { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion } as ObjectMeta;
+  if (item.managedFields !== undefined) metadata.managedFields = JSON.parse(item.managedFields);
+  const object = { ...JSON.parse(item.rest), metadata } as KubeObject;
   return JSON.stringify(toOutput(def, object, { withTypeMeta }));
 }
 

@@ -12,12 +12,14 @@ export interface ListSnapshot {
 }
 
 /**
- * An object of a list read for output, as JSON text: its metadata (without resourceVersion and selfLink, as stored)
- * and an object of its other members but kind and apiVersion.
+ * An object of a list read for output, as JSON text: its metadata (without resourceVersion and selfLink, as stored;
+ * without managedFields when they are read apart) and an object of its other members but kind and apiVersion.
  */
 export interface OutputItem {
   resourceVersion: string;
   metadata: string;
+  /** metadata.managedFields, when read apart from the metadata */
+  managedFields?: string;
   rest: string;
 }
 
@@ -29,10 +31,16 @@ interface SnapshotRow {
 export interface OutputRow {
   resource_version: string;
   metadata: string | null;
+  managed_fields: string | null;
   rest: string;
 }
 
-export const outputItem = (row: OutputRow): OutputItem => ({ resourceVersion: row.resource_version, metadata: row.metadata ?? '{}', rest: row.rest });
+export const outputItem = (row: OutputRow): OutputItem => ({
+  resourceVersion: row.resource_version,
+  metadata: row.metadata ?? '{}',
+  managedFields: row.managed_fields ?? undefined,
+  rest: row.rest,
+});
 
 const CURSOR = 'list_rows';
 

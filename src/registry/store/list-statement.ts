@@ -20,15 +20,20 @@ export interface ListRange {
 }
 
 /**
- * What a list reads of each object: its body parsed into an object, or for output as JSON text in two parts, its
+ * What a list reads of each object: its body parsed into an object, or for output as JSON text in parts, its
  * metadata and its other members (without kind and apiVersion, which list items do not carry), so that the server
  * only parses the metadata, to add the selfLink and resourceVersion, and copies the rest as PostgreSQL wrote it.
+ * The managed fields, most of an object's metadata, are a part of their own, copied too; not for a projection (a
+ * Table's rows), whose items are parsed whole anyway.
  */
 const LIST_COLUMNS = {
   objects: () => 'namespace, name, resource_version, body',
   output: (params: SqlParams, projection?: readonly Path[]) => {
-    const body = projection ? `(${projectedBody(projection, params)})` : 'body';
-    return `namespace, name, resource_version, (${body}->'metadata')::text AS metadata, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+    if (projection) {
+      const body = `(${projectedBody(projection, params)})`;
+      return `namespace, name, resource_version, (${body}->'metadata')::text AS metadata, NULL AS managed_fields, (${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+    }
+    return `namespace, name, resource_version, ((body->'metadata') - 'managedFields')::text AS metadata, (body->'metadata'->'managedFields')::text AS managed_fields, (body - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
   },
 };
 
