@@ -109,20 +109,26 @@ export function objectJson(def: KindDefinition, item: OutputItem, options: JsonO
   return rest === '{}' ? `{${typeMeta}"metadata":${metadata}}` : `{${typeMeta}"metadata":${metadata},${rest.slice(1)}`;
 }
 
+/** An item of a list as JSON text, with its kind and apiVersion where the kind's list items carry them. */
+export function listItemJson(def: KindDefinition, item: OutputItem): string {
+  return objectJson(def, item, { withTypeMeta: wireOf(def).itemTypeMeta });
+}
+
 /**
- * An item of a list as JSON text, with its kind and apiVersion where the kind's list items carry them, or when asked
- * (the object of a watch event).
+ * The object objectJson writes, parsed from the parts of its stored body: for an answer that carries objects rather
+ * than their text (a watch event, a Table's row), and for a converted version, which is converted as an object.
  */
-export function listItemJson(def: KindDefinition, item: OutputItem, withTypeMeta = wireOf(def).itemTypeMeta): string {
-  return objectJson(def, item, { withTypeMeta });
+export function outputObject(def: KindDefinition, item: OutputItem, options: OutputOptions): KubeObject {
+  const object = JSON.parse(item.rest) as KubeObject;
+  object.metadata = JSON.parse(item.metadata) as ObjectMeta;
+  object.metadata.resourceVersion = item.resourceVersion;
+  if (item.managedFields !== undefined) object.metadata.managedFields = JSON.parse(item.managedFields);
+  return toOutput(def, object, options);
 }
 
 /** An object of a converted version: the stored body parsed, converted and written again. */
 function convertedObjectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
-  const metadata = { ...JSON.parse(item.metadata), resourceVersion: item.resourceVersion };
-  if (item.managedFields !== undefined) metadata.managedFields = JSON.parse(item.managedFields);
-  const object = { ...JSON.parse(item.rest), metadata } as KubeObject;
-  return JSON.stringify(toOutput(def, object, options));
+  return JSON.stringify(outputObject(def, item, options));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EventSink, EventStream, WatchEvent } from './watch-events';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { listItemJson, toOutput } from '../registry/object-output';
+import { outputObject, toOutput } from '../registry/object-output';
 import { KindDefinition } from '../registry/kind-definition';
 import { LIST_BATCH_ROWS, ListCursor } from '../registry/store/list-cursor';
 import { ListOptions, matchesListOptions } from '../registry/store/list-options';
@@ -173,7 +173,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
       for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
         for (const row of rows) {
           if (this.closed) return;
-          this.emit({ type: 'ADDED', object: JSON.parse(listItemJson(this.def, row, true)) });
+          this.emit({ type: 'ADDED', object: outputObject(this.def, row, { withTypeMeta: true }) });
           await drained();
         }
       }

@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { KindDefinition } from '../../registry/kind-definition';
-import { listItemJson, ListPageMeta, listOutputJson } from '../../registry/object-output';
+import { KindDefinition, wireOf } from '../../registry/kind-definition';
+import { ListPageMeta, listOutputJson, outputObject } from '../../registry/object-output';
 import { OutputListResult } from '../../registry/store/object-store';
 import { EncodedJson } from '../codec/response-encoder';
 
@@ -23,6 +23,6 @@ export class OutputList extends EncodedJson {
   }
 
   items(): KubeObject[] {
-    return this.result.items.map((item) => JSON.parse(listItemJson(this.def, item)) as KubeObject);
+    return this.result.items.map((item) => outputObject(this.def, item, { withTypeMeta: wireOf(this.def).itemTypeMeta }));
   }
 }

@@ -32,7 +32,7 @@ export interface OutputRow {
   resource_version: string;
   metadata: string | null;
   rest: string;
-  managed_fields?: string | null;
+  managed_fields: string | null;
 }
 
 export const outputItem = (row: OutputRow): OutputItem => ({
