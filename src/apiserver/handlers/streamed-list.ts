@@ -1,5 +1,6 @@
-import { KindDefinition } from '../../registry/kind-definition';
-import { listItemJson, toListOutput } from '../../registry/object-output';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { KindDefinition, wireOf } from '../../registry/kind-definition';
+import { listItemJson, outputObject, toListOutput } from '../../registry/object-output';
 import { LIST_BATCH_ROWS, ListCursor } from '../../registry/store/list-cursor';
 import { ListSource } from '../codec/list-stream';
 import { JsonObject } from '../codec/protobuf/json-mapping';
@@ -20,6 +21,14 @@ export class StreamedList implements ListSource {
   async *batches(): AsyncGenerator<string[]> {
     for await (const rows of this.cursor.batches(LIST_BATCH_ROWS)) {
       yield rows.map((item) => listItemJson(this.def, item));
+    }
+  }
+
+  /** the same items as objects (for an answer made of them, a Table's rows), a batch at a time */
+  async *objectBatches(): AsyncGenerator<KubeObject[]> {
+    const options = { withTypeMeta: wireOf(this.def).itemTypeMeta };
+    for await (const rows of this.cursor.batches(LIST_BATCH_ROWS)) {
+      yield rows.map((item) => outputObject(this.def, item, options));
     }
   }
 

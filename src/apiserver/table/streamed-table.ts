@@ -1,5 +1,5 @@
-import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { ListSource } from '../codec/list-stream';
+import { StreamedList } from '../handlers/streamed-list';
 import { JsonObject } from '../codec/protobuf/json-mapping';
 import { TableConvertor } from './table-convertor';
 
@@ -12,7 +12,7 @@ export class StreamedTable implements ListSource {
   readonly itemsMember = 'rows';
 
   constructor(
-    private readonly list: ListSource,
+    private readonly list: StreamedList,
     private readonly convertor: TableConvertor,
   ) {
     this.envelope = convertor.empty(list.envelope.metadata as JsonObject);
@@ -20,7 +20,7 @@ export class StreamedTable implements ListSource {
 
   async *batches(): AsyncGenerator<string[]> {
     const row = this.convertor.rows();
-    for await (const batch of this.list.batches()) yield batch.map((item) => JSON.stringify(row(JSON.parse(item) as KubeObject)));
+    for await (const objects of this.list.objectBatches()) yield objects.map((object) => JSON.stringify(row(object)));
   }
 
   close(failure?: unknown): Promise<void> {
