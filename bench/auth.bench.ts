@@ -4,15 +4,12 @@
  * TLS, no authentication, not audited), with authorization out of the way (AlwaysAllow; bench:rbac measures it).
  * Target: at most 1.3 times. `BENCH_AUDIT_DATABASE=false` leaves the table out, to see what each sink costs.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { Client } from 'pg';
-import { freePort } from '../test/support/global-setup';
 import { createDeployment } from './support/deployment';
 import { describeMachine, formatNumber, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster } from './support/server';
+import { startSecureCluster } from './support/secure-cluster';
 import { measureInTurns } from './support/turns';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -25,32 +22,19 @@ const TARGET = 1.3;
 const ROUNDS = 5;
 
 runBenchmark(async () => {
-  const files = mkdtempSync(join(tmpdir(), 'pgkube-bench-auth-'));
-  writeFileSync(join(files, 'tokens.csv'), `${TOKEN},bench,1,"benchers"\n${QUIET_TOKEN},quiet,2\n`);
   // the insecure port's user is not audited, so that its GETs are the baseline without audit; nor is `quiet`
-  writeFileSync(
-    join(files, 'policy.yaml'),
-    'apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n  - level: None\n    users: ["system:unsecured", quiet]\n  - level: Metadata\n',
-  );
-  const securePort = await freePort();
-  const auditLog = join(files, 'audit.log');
-  const cluster = await Cluster.start(1, {
-    env: {
-      SECURE_PORT: String(securePort),
-      BIND_ADDRESS: '127.0.0.1',
-      CERT_DIR: join(files, 'certs'),
-      TOKEN_AUTH_FILE: join(files, 'tokens.csv'),
-      AUDIT_POLICY_FILE: join(files, 'policy.yaml'),
-      AUDIT_LOG_PATH: auditLog,
-      AUDIT_DATABASE: process.env.BENCH_AUDIT_DATABASE ?? 'true',
-      AUTHORIZATION_MODE: 'AlwaysAllow',
-    },
-  });
+  const policy = 'apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n  - level: None\n    users: ["system:unsecured", quiet]\n  - level: Metadata\n';
+  const secured = await startSecureCluster('auth', `${TOKEN},bench,1,"benchers"\n${QUIET_TOKEN},quiet,2\n`, { 'policy.yaml': policy }, (path) => ({
+    AUDIT_POLICY_FILE: path('policy.yaml'),
+    AUDIT_LOG_PATH: path('audit.log'),
+    AUDIT_DATABASE: process.env.BENCH_AUDIT_DATABASE ?? 'true',
+    AUTHORIZATION_MODE: 'AlwaysAllow',
+  }));
+  const { cluster, secureUrl } = secured;
   try {
     const server = cluster.servers[0];
     await createDeployment(server.url, 'bench', 'web');
 
-    const secureUrl = `https://127.0.0.1:${securePort}`;
     const [insecure, unaudited, secure] = await measureInTurns(
       server,
       [
@@ -81,12 +65,11 @@ runBenchmark(async () => {
       ),
       '',
       `Secure/insecure CPU per request: **${ratio.toFixed(2)}×** (target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'not met'}). ` +
-        `Audit events written: ${formatNumber(rows[0].n)} rows in audit_events, ${formatNumber(statSync(auditLog).size / 1024)} KiB of log file.`,
+        `Audit events written: ${formatNumber(rows[0].n)} rows in audit_events, ${formatNumber(statSync(secured.path('audit.log')).size / 1024)} KiB of log file.`,
     ].join('\n');
     console.log(body);
     writeSection('Authentication and audit: GET on the secure port against the insecure port', body);
   } finally {
-    await cluster.stop();
-    rmSync(files, { recursive: true, force: true });
+    await secured.stop();
   }
 });

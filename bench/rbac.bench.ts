@@ -7,20 +7,17 @@
  * loaded from the database), as a share of the GET's server CPU. Target: RBAC adds at most 10 %.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Client, Pool } from 'pg';
 import { RbacAuthorizer } from '../src/auth/authorization/rbac/rbac.authorizer';
 import { RbacIndex } from '../src/auth/authorization/rbac/rbac-index';
 import { ObjectStore } from '../src/registry/store/object-store';
 import { ChangeFeed } from '../src/watch/change-feed.service';
-import { freePort } from '../test/support/global-setup';
 import { http } from '../test/support/http';
 import { createDeployment } from './support/deployment';
 import { describeMachine, formatNumber, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { Cluster } from './support/server';
+import { startSecureCluster } from './support/secure-cluster';
 import { insertObjects, StoredBody } from './support/stored-objects';
 import { measureInTurns } from './support/turns';
 import { GroupCommit } from '../src/registry/store/group-commit';
@@ -101,18 +98,10 @@ async function timeDecision(databaseUrl: string): Promise<number> {
 }
 
 runBenchmark(async () => {
-  const files = mkdtempSync(join(tmpdir(), 'pgkube-bench-rbac-'));
-  writeFileSync(join(files, 'tokens.csv'), `${MASTER_TOKEN},master,1,"system:masters"\n${READER_TOKEN},reader,2,"readers,auditors,group-3"\n`);
-  const securePort = await freePort();
-  const cluster = await Cluster.start(1, {
-    env: {
-      SECURE_PORT: String(securePort),
-      BIND_ADDRESS: '127.0.0.1',
-      CERT_DIR: join(files, 'certs'),
-      TOKEN_AUTH_FILE: join(files, 'tokens.csv'),
-      AUTHORIZATION_MODE: 'RBAC',
-    },
-  });
+  const secured = await startSecureCluster('rbac', `${MASTER_TOKEN},master,1,"system:masters"\n${READER_TOKEN},reader,2,"readers,auditors,group-3"\n`, {}, () => ({
+    AUTHORIZATION_MODE: 'RBAC',
+  }));
+  const { cluster, secureUrl } = secured;
   try {
     const server = cluster.servers[0];
     await createDeployment(server.url, 'bench', 'web');
@@ -122,8 +111,7 @@ runBenchmark(async () => {
     const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM objects WHERE api_group = '${RBAC_GROUP}'`);
     await sql.end();
 
-    const secureUrl = `https://127.0.0.1:${securePort}`;
-    const ca = readFileSync(join(files, 'certs', 'apiserver.crt'), 'utf8');
+    const ca = readFileSync(secured.path('certs/apiserver.crt'), 'utf8');
     const readerGet = () => http(secureUrl, 'GET', PATH, { headers: { authorization: `Bearer ${READER_TOKEN}` }, tls: { ca } });
     for (let tries = 0; (await readerGet()).status !== 200; tries++) {
       if (tries > 100) throw new Error('the stored bindings never reached the RBAC index');
@@ -160,7 +148,6 @@ runBenchmark(async () => {
     console.log(body);
     writeSection('RBAC authorization: GET allowed by RBAC against one allowed before RBAC', body);
   } finally {
-    await cluster.stop();
-    rmSync(files, { recursive: true, force: true });
+    await secured.stop();
   }
 });
