@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { applyMigrations, readMigrations } from '../src/database/migrator';
+import { ALL_RESOURCES } from '../src/watch/change';
+import { ChangeHistory } from '../src/watch/change-history';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
@@ -86,6 +88,41 @@ describe('changes through the API', () => {
     });
     expect(row.created_at).toBeInstanceOf(Date);
     expect(row.updated_at).toEqual(row.created_at);
+  });
+
+  it('keep a body of a few kilobytes in its row, uncompressed, in objects and in the change log', async () => {
+    const large = deployment('large', NS);
+    large.metadata = { ...large.metadata, annotations: { note: 'x'.repeat(5000) } };
+    expect((await call('POST', collectionPath(DEPLOYMENT, NS), large)).status).toBe(201);
+    const [row] = await server().sql<any>(
+      `SELECT pg_column_compression(o.body) AS object_compression, pg_column_size(o.body) AS object_size,
+              pg_column_compression(c.object) AS change_compression
+       FROM objects o JOIN change_log c USING (resource_version) WHERE o.namespace = $1 AND o.name = 'large'`,
+      [NS],
+    );
+    expect(row).toEqual({ object_compression: null, object_size: expect.any(Number), change_compression: null });
+    expect(row.object_size).toBeGreaterThan(5000);
+    expect((await call('DELETE', itemPath(DEPLOYMENT, 'large', NS), BACKGROUND)).status).toBe(200);
+  });
+
+  it('are read by the change feed whole, as metadata alone, or not at all, as its subscribers need', async () => {
+    const pool = new Pool({ connectionString: server().databaseUrl });
+    try {
+      const history = new ChangeHistory(pool);
+      const before = BigInt(created.metadata.resourceVersion) - 1n;
+      const { managedFields, ...metadata } = asStored(created).metadata;
+      expect(managedFields).toBeDefined();
+      const [whole] = await history.after(before, 1, ['extensions/deployments'], [ALL_RESOURCES]);
+      expect(whole.object).toEqual(asStored(created));
+      expect(whole.metadataOnly).toBeUndefined();
+      const [meta] = await history.after(before, 1, ['extensions/replicasets'], [ALL_RESOURCES]);
+      expect(meta).toMatchObject({ object: { metadata }, metadataOnly: true });
+      expect(Object.keys(meta.object as object)).toEqual(['metadata']);
+      const [none] = await history.after(before, 1, [], ['extensions/replicasets']);
+      expect(none).toMatchObject({ name: 'web', object: null });
+    } finally {
+      await pool.end();
+    }
   });
 
   it('log create, replace and delete, one row each, with strictly increasing resourceVersions', async () => {

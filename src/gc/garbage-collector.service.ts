@@ -27,6 +27,8 @@ const raced = (error: unknown) => error instanceof StatusError && (error.code ==
 @Injectable()
 export class GarbageCollector implements FeedSubscriber, OnModuleInit, OnApplicationShutdown {
   readonly key = ALL_RESOURCES;
+  /** it acts on a change's type and metadata: uid, owner references, deletion timestamp and finalizers */
+  readonly metadataOnly = true;
   private readonly logger = new Logger('GarbageCollector');
   private readonly queue = new Map<string, () => Promise<void>>();
   private working?: Promise<void>;

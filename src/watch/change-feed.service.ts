@@ -17,6 +17,8 @@ export { ALL_RESOURCES } from './change';
 export interface FeedSubscriber {
   /** resourceKey(group, resource), or ALL_RESOURCES */
   readonly key: string;
+  /** true when the subscriber looks at nothing but the objects' metadata (and not at their managed fields) */
+  readonly metadataOnly?: boolean;
   deliver(change: Change): void;
 }
 
@@ -26,8 +28,9 @@ export interface FeedSubscriber {
  * Because resourceVersions become visible in order (see the README), reading "after the last delivered" never skips
  * a change; after a reconnect it simply reads on from where it was.
  *
- * Objects are read (and parsed) only for the resources someone subscribes to: an instance reads little of the
- * changes to kinds nobody watches through it.
+ * Objects are read (and parsed) only for the resources someone subscribes to, and only their metadata for those whose
+ * subscribers look at nothing else (the garbage collector): an instance reads little of the changes to kinds nobody
+ * watches through it.
  */
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
@@ -144,7 +147,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     do {
       this.readAgain = false;
       for (;;) {
-        const changes = await this.history.after(this.delivered, PAGE, [...this.subscribers.keys()]);
+        const changes = await this.history.after(this.delivered, PAGE, this.keys(false), this.keys(true));
         await this.readMissingBodies(changes);
         for (const change of changes) {
           this.delivered = change.resourceVersion;
@@ -156,17 +159,37 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Reads the objects of changes read without them whose resource has gained a subscriber since, until none is
-   * left; the caller dispatches right after, with no await in between, so no subscriber sees a change without one.
+   * The keys whose objects are read whole (a subscriber of the key reads more than metadata), or with `metadataOnly`
+   * those whose objects are read as their metadata alone (every subscriber of the key reads just that).
+   */
+  private keys(metadataOnly: boolean): string[] {
+    return [...this.subscribers].filter(([, set]) => [...set].every((s) => s.metadataOnly) === metadataOnly).map(([key]) => key);
+  }
+
+  /** Whether a subscriber of the change needs more of it than was read (its objects, or their whole). */
+  private lacks(change: Change | BodilessChange): boolean {
+    const subscribers = this.subscribersOf(change);
+    return change.object ? !!change.metadataOnly && subscribers.some((s) => !s.metadataOnly) : subscribers.length > 0;
+  }
+
+  /**
+   * Reads the objects of changes that lack them (read without them, or with their metadata alone, before a
+   * subscriber that needs them came), until none is left; the caller dispatches right after, with no await in
+   * between, so no subscriber sees a change without what it reads.
    */
   private async readMissingBodies(changes: (Change | BodilessChange)[]): Promise<void> {
     const tried = new Set<bigint>();
     for (;;) {
-      const missing = changes.filter((c) => !c.object && !tried.has(c.resourceVersion) && this.subscribersOf(c).length > 0);
+      const missing = changes.filter((c) => !tried.has(c.resourceVersion) && this.lacks(c));
       if (missing.length === 0) return;
       missing.forEach((c) => tried.add(c.resourceVersion));
       const bodies = await this.history.bodies(missing.map((c) => c.resourceVersion));
-      for (const change of missing) Object.assign(change, bodies.get(change.resourceVersion));
+      for (const change of missing) {
+        const body = bodies.get(change.resourceVersion);
+        if (!body) continue;
+        Object.assign(change, body);
+        delete change.metadataOnly;
+      }
     }
   }
 
@@ -179,15 +202,13 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   private dispatch(change: Change | BodilessChange): void {
     this.metrics.changesRead.inc({ group: change.group, resource: change.resource });
-    const subscribers = this.subscribersOf(change);
-    if (subscribers.length === 0) return;
-    if (!change.object) {
+    if (this.lacks(change)) {
       this.logger.error(`change ${change.resourceVersion} was compacted away before it could be delivered`);
       return;
     }
-    for (const subscriber of subscribers) {
+    for (const subscriber of this.subscribersOf(change)) {
       try {
-        subscriber.deliver(change);
+        subscriber.deliver(change as Change);
       } catch (error) {
         this.logger.error(`watcher failed on change ${change.resourceVersion}: ${(error as Error).stack}`);
       }

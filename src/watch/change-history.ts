@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, toChange } from './change';
+import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, resourceKey, toChange } from './change';
 
 /** A change read without its objects (see ChangeHistory.after). */
 export type BodilessChange = Omit<Change, 'object'> & { object: null };
@@ -32,20 +32,28 @@ export class ChangeHistory {
   }
 
   /**
-   * The next changes after `after`, in resourceVersion order; only those of the resources in `withBodies` (keys of
-   * `resourceKey`, or ALL_RESOURCES) carry their objects, the others have none (`object` null) to spare reading and
-   * parsing them.
+   * The next changes after `after`, in resourceVersion order. The changes of the resources in `whole` (keys of
+   * `resourceKey`, or ALL_RESOURCES) carry their objects; of the others, those in `metadata` carry only the objects'
+   * metadata without the managed fields (`metadataOnly`), and the rest none (`object` null), to spare reading and
+   * parsing what no subscriber looks at.
    */
-  async after(after: bigint, limit: number, withBodies: string[]): Promise<(Change | BodilessChange)[]> {
+  async after(after: bigint, limit: number, whole: string[], metadata: string[] = []): Promise<(Change | BodilessChange)[]> {
+    const wanted = (keys: string) => `($5 = ANY(${keys}) OR api_group || '/' || resource = ANY(${keys}))`;
     const body = (column: string) =>
-      `CASE WHEN $4 = ANY($3) OR api_group || '/' || resource = ANY($3) THEN ${column} END AS ${column}`;
+      `CASE WHEN ${wanted('$3')} THEN ${column}
+            WHEN ${wanted('$4')} THEN jsonb_build_object('metadata', (${column} -> 'metadata') - 'managedFields') END AS ${column}`;
     const { rows } = await this.pool.query<ChangeRow>({
       name: 'change-log-after',
       text: `SELECT resource_version, event_type, api_group, resource, namespace, name, ${body('object')}, ${body('previous_object')}
              FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
-      values: [after.toString(), limit, withBodies, ALL_RESOURCES],
+      values: [after.toString(), limit, whole, metadata, ALL_RESOURCES],
     });
-    return rows.map(toChange);
+    const readWhole = (change: Change) => whole.includes(ALL_RESOURCES) || whole.includes(resourceKey(change.group, change.resource));
+    return rows.map((row) => {
+      const change = toChange(row);
+      if (change.object && !readWhole(change)) change.metadataOnly = true;
+      return change;
+    });
   }
 
   /** The objects of the given changes (those still in the log). */

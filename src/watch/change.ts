@@ -14,6 +14,8 @@ export interface Change {
   object: KubeObject;
   /** the state before a MODIFIED change */
   previous?: KubeObject;
+  /** set when `object` and `previous` hold only their metadata, read for subscribers of metadata alone */
+  metadataOnly?: true;
 }
 
 export interface ChangeRow {
