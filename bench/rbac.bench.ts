@@ -21,6 +21,7 @@ import { startSecureCluster } from './support/secure-cluster';
 import { insertObjects, StoredBody } from './support/stored-objects';
 import { measureInTurns } from './support/turns';
 import { GroupCommit } from '../src/registry/store/group-commit';
+import { GroupRead } from '../src/registry/store/group-read';
 import { ServerMetrics } from '../src/metrics/server-metrics';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -71,7 +72,8 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   const pool = new Pool({ connectionString: databaseUrl, max: 1 });
   // the change feed is not needed here: the index is read once and the stored policy does not change
   const feed = { subscribe: () => 0n, unsubscribe: () => undefined } as unknown as ChangeFeed;
-  const index = new RbacIndex(feed, new ObjectStore(pool, new GroupCommit(pool, new ServerMetrics())));
+  const metrics = new ServerMetrics();
+  const index = new RbacIndex(feed, new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics)));
   await index.load();
   await pool.end();
   const authorizer = new RbacAuthorizer(index);

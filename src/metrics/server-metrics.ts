@@ -86,6 +86,13 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
+  readonly readBatchSize = new Histogram({
+    name: 'pgkube_storage_read_batch_size',
+    help: 'Reads of single objects by key that this instance sent together in one statement; a lone read is a batch of 1.',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [this.registry],
+  });
+
   readonly auditEvents = new Counter({
     name: 'apiserver_audit_event_total',
     help: 'Counter of audit events generated and sent to the audit backend.',

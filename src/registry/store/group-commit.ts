@@ -4,6 +4,7 @@ import { PG_POOL } from '../../database/database.tokens';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { StorageKey } from './list-statement';
+import { Outcome, StatementBatcher } from './statement-batcher';
 
 /** One write to a row of `objects`, as `pgkube_write_batch` (migration 0009) takes it. */
 export interface RowWrite {
@@ -13,11 +14,6 @@ export interface RowWrite {
   expectedVersion?: string;
   /** the body to store, as JSON text (create and update) */
   body?: string;
-}
-
-interface QueuedWrite extends RowWrite {
-  resolve(resourceVersion: string | undefined): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -33,40 +29,31 @@ interface QueuedWrite extends RowWrite {
  */
 @Injectable()
 export class GroupCommit {
-  private waiting: QueuedWrite[] = [];
-  private busy = false;
+  private readonly batcher: StatementBatcher<RowWrite, string | undefined>;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly metrics: ServerMetrics,
-  ) {}
+    metrics: ServerMetrics,
+  ) {
+    this.batcher = new StatementBatcher(1, (batch) => this.commitEach(batch), (size) => metrics.writeBatchSize.observe(size));
+  }
 
   /** Runs one write, alone or with others in one transaction: the resourceVersion it wrote, once committed. */
   run(write: RowWrite): Promise<string | undefined> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ ...write, resolve, reject });
-      if (!this.busy) void this.drain();
-    });
+    return this.batcher.run(write);
   }
 
-  private async drain(): Promise<void> {
-    this.busy = true;
-    while (this.waiting.length > 0) {
-      const batch = this.waiting;
-      this.waiting = [];
-      this.metrics.writeBatchSize.observe(batch.length);
-      try {
-        this.answer(batch, await this.commit(batch));
-      } catch (error) {
-        if (batch.length === 1 || isDatabaseUnavailable(error)) for (const write of batch) write.reject(error);
-        else for (const write of batch) await this.commit([write]).then((versions) => this.answer([write], versions), write.reject);
+  private async commitEach(batch: RowWrite[]): Promise<Outcome<string | undefined>[]> {
+    try {
+      return (await this.commit(batch)).map((version) => ({ value: version ?? undefined }));
+    } catch (error) {
+      if (batch.length === 1 || isDatabaseUnavailable(error)) throw error;
+      const outcomes: Outcome<string | undefined>[] = [];
+      for (const write of batch) {
+        outcomes.push(await this.commit([write]).then(([version]) => ({ value: version ?? undefined }), (error: unknown) => ({ error })));
       }
+      return outcomes;
     }
-    this.busy = false;
-  }
-
-  private answer(batch: QueuedWrite[], versions: (string | null)[]): void {
-    batch.forEach((write, i) => write.resolve(versions[i] ?? undefined));
   }
 
   private async commit(batch: RowWrite[]): Promise<(string | null)[]> {

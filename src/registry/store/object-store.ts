@@ -5,9 +5,10 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';
 import { ListKey } from './continue-token';
-import { cursorStatements, ListRange, listStatement, outputColumns, StorageKey } from './list-statement';
+import { cursorStatements, ListRange, listStatement, StorageKey } from './list-statement';
 import { ListCursor, ListSnapshot, OutputItem, outputItem, OutputRow } from './list-cursor';
 import { GroupCommit } from './group-commit';
+import { GroupRead, ReadForm } from './group-read';
 
 export type { StorageKey } from './list-statement';
 
@@ -56,29 +57,24 @@ export class ObjectStore {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly writes: GroupCommit,
+    private readonly reads: GroupRead,
   ) {}
 
   /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
   async get(key: ObjectKey): Promise<KubeObject | undefined> {
-    const row = await this.readRow<Row>(key, 'objects-get', 'body');
+    const row = await this.readRow<Row>(key, 'object');
     return row && readObject(row);
   }
 
   /** The same object for a response: its body as JSON text, in the parts an OutputItem holds. */
   async getForOutput(key: ObjectKey): Promise<OutputItem | undefined> {
-    const row = await this.readRow<OutputRow>(key, 'objects-get-output', outputColumns('body'));
+    const row = await this.readRow<OutputRow>(key, 'output');
     return row && outputItem(row);
   }
 
-  private async readRow<R extends QueryResultRow>(key: ObjectKey, statement: string, columns: string): Promise<R | undefined> {
+  private async readRow<R extends QueryResultRow>(key: ObjectKey, form: ReadForm): Promise<R | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
-    const { rows } = await this.pool.query<R>({
-      name: statement,
-      text: `SELECT resource_version, ${columns} FROM objects
-             WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND name = $4`,
-      values: [key.group, key.resource, key.namespace, key.name],
-    });
-    return rows[0];
+    return this.reads.get<R>(form, key);
   }
 
   /** Inserts a new object; undefined when an object of that name exists. */

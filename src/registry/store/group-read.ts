@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool, QueryResultRow } from 'pg';
+import { PG_POOL } from '../../database/database.tokens';
+import { ServerMetrics } from '../../metrics/server-metrics';
+import { outputColumns } from './list-statement';
+import type { ObjectKey } from './object-store';
+import { Outcome, StatementBatcher } from './statement-batcher';
+
+/** What a read of one object's row returns besides its resourceVersion: the body parsed, or its output parts. */
+const COLUMNS = {
+  object: 'o.body',
+  output: outputColumns('o.body'),
+};
+
+export type ReadForm = keyof typeof COLUMNS;
+
+/**
+ * Statements in flight per form: the reads that arrive meanwhile go together in the next. Two keep PostgreSQL busy
+ * while the server answers the rows of the other.
+ */
+const LANES = 2;
+
+/**
+ * Reads of single objects by key, gathered as the writes are (StatementBatcher): the reads that arrive while the
+ * lanes are busy go together in one statement, which looks their keys up with one index probe each. Every read of a
+ * batch arrived before its statement started, so each sees every write committed before the read was asked for:
+ * batching keeps a read as current as a statement of its own.
+ */
+@Injectable()
+export class GroupRead {
+  private readonly batchers: Record<ReadForm, StatementBatcher<ObjectKey, QueryResultRow | undefined>>;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    metrics: ServerMetrics,
+  ) {
+    const batcher = (form: ReadForm) =>
+      new StatementBatcher<ObjectKey, QueryResultRow | undefined>(LANES, (keys) => this.read(form, keys), (size) => metrics.readBatchSize.observe(size));
+    this.batchers = { object: batcher('object'), output: batcher('output') };
+  }
+
+  /** The row of a key (its resource_version and the form's columns); undefined when there is none. */
+  get<R extends QueryResultRow>(form: ReadForm, key: ObjectKey): Promise<R | undefined> {
+    return this.batchers[form].run(key) as Promise<R | undefined>;
+  }
+
+  private async read(form: ReadForm, keys: ObjectKey[]): Promise<Outcome<QueryResultRow | undefined>[]> {
+    if (keys.length === 1) {
+      const [key] = keys;
+      const { rows } = await this.pool.query({
+        name: `objects-get-${form}`,
+        text: `SELECT o.resource_version, ${COLUMNS[form]} FROM objects o
+               WHERE o.api_group = $1 AND o.resource = $2 AND o.namespace = $3 AND o.name = $4`,
+        values: [key.group, key.resource, key.namespace, key.name],
+      });
+      return [{ value: rows[0] }];
+    }
+    const { rows } = await this.pool.query<QueryResultRow & { i: number }>({
+      name: `objects-get-${form}-batch`,
+      text: `SELECT k.i::int AS i, o.resource_version, ${COLUMNS[form]}
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS k(api_group, resource, namespace, name, i)
+             JOIN objects o ON o.api_group = k.api_group AND o.resource = k.resource AND o.namespace = k.namespace AND o.name = k.name`,
+      values: [keys.map((k) => k.group), keys.map((k) => k.resource), keys.map((k) => k.namespace), keys.map((k) => k.name)],
+    });
+    const found = new Array<QueryResultRow | undefined>(keys.length);
+    for (const row of rows) found[row.i - 1] = row;
+    return keys.map((_, i) => ({ value: found[i] }));
+  }
+}

@@ -1,0 +1,52 @@
+import { ObjectStore } from '../src/registry/store/object-store';
+import { useTestServer } from './support/api';
+import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { sample, scrape } from './support/metrics';
+
+// Group reads: reads of single objects asked for while the store's read statements are in flight go together in one
+// statement, each with its own answer. Reads asked for in one go fill the two lanes with one read each; the rest wait
+// and go as one batch.
+
+const DEPLOYMENT = kindNamed('Deployment');
+const NS = 'read-batches';
+const { call, server } = useTestServer();
+
+const deployment = (name: string, namespace = NS) => ({
+  ...DEPLOYMENT.manifest,
+  metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace },
+});
+const key = (name: string, namespace = NS) => ({ group: 'extensions', resource: 'deployments', namespace, name });
+const readBatches = async (size: number) => sample(await scrape(server().url), 'pgkube_storage_read_batch_size_bucket', { le: String(size) })!;
+
+beforeAll(async () => {
+  for (const [name, namespace] of [['a', NS], ['b', NS], ['a', `${NS}-other`]]) {
+    expect((await call('POST', collectionPath(DEPLOYMENT, namespace), deployment(name, namespace))).status).toBe(201);
+  }
+});
+
+it('gives each read of a batch its own answer: found, missing, the same key twice, the same name elsewhere', async () => {
+  const store = server().app.get(ObjectStore);
+  const names: [string, string?][] = [['a'], ['b'], ['b'], ['missing'], ['a', `${NS}-other`], ['a'], ['b'], ['gone']];
+  const alone = await store.getForOutput(key('a'));
+  const batchedBefore = (await readBatches(8)) - (await readBatches(4));
+
+  const together = await Promise.all(names.map(([name, namespace]) => store.getForOutput(key(name, namespace))));
+  const objects = await Promise.all(names.map(([name, namespace]) => store.get(key(name, namespace))));
+
+  // two went alone, one in each lane; the other six together, once per form
+  expect((await readBatches(8)) - (await readBatches(4)) - batchedBefore).toBe(2);
+  expect(together[0]).toEqual(alone);
+  expect(together.map((item) => item && JSON.parse(item.metadata).name)).toEqual(['a', 'b', 'b', undefined, 'a', 'a', 'b', undefined]);
+  expect(together.map((item) => item && JSON.parse(item.metadata).namespace)).toEqual([NS, NS, NS, undefined, `${NS}-other`, NS, NS, undefined]);
+  expect(objects.map((object) => object?.metadata.name)).toEqual(['a', 'b', 'b', undefined, 'a', 'a', 'b', undefined]);
+  expect(objects[4]?.metadata.namespace).toBe(`${NS}-other`);
+  for (const [i, object] of objects.entries()) expect(object?.metadata.resourceVersion).toBe(together[i]?.resourceVersion);
+});
+
+it('answers each read of a batch as current as a statement of its own: a write done before the read is seen', async () => {
+  const store = server().app.get(ObjectStore);
+  const current = (await call('GET', itemPath(DEPLOYMENT, 'b', NS))).json;
+  const replaced = (await call('PUT', itemPath(DEPLOYMENT, 'b', NS), { ...current, metadata: { ...current.metadata, labels: { round: '2' } } })).json;
+  const reads = await Promise.all(Array.from({ length: 10 }, () => store.get(key('b'))));
+  for (const object of reads) expect(object).toMatchObject({ metadata: { resourceVersion: replaced.metadata.resourceVersion, labels: { round: '2' } } });
+});
