@@ -125,6 +125,38 @@ describe('pretty', () => {
   });
 });
 
+describe('answers to writes', () => {
+  const META_ORDER = ['name', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'labels', 'annotations', 'managedFields'];
+  const manifest = (name: string, revision: string) => ({
+    ...DEPLOYMENT.manifest,
+    metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace: 'writes', annotations: { revision, 'example.com/odd': 'a "quoted", odd: ünï 💥 \\ \u0001' } },
+  });
+
+  it('are the object as a GET reads it, compact, with members in the apiserver’s order, for create, replace and patch', async () => {
+    const created = await call('POST', collectionPath(DEPLOYMENT, 'writes'), manifest('written', '1'), { 'user-agent': 'node' });
+    const replaced = await call('PUT', itemPath(DEPLOYMENT, 'written', 'writes'), manifest('written', '2'), { 'user-agent': 'node' });
+    const patched = await call('PATCH', itemPath(DEPLOYMENT, 'written', 'writes'), { metadata: { labels: { patched: 'yes' } } }, {
+      'content-type': 'application/merge-patch+json',
+      'user-agent': 'node',
+    });
+    for (const [response, code] of [[created, 201], [replaced, 200], [patched, 200]] as const) {
+      expect(response.status).toBe(code);
+      expect(response.text).toBe(`${JSON.stringify(response.json)}\n`);
+      expect(Object.keys(response.json)).toEqual(['kind', 'apiVersion', 'metadata', 'spec', 'status']);
+      expect(Object.keys(response.json.metadata)).toEqual(META_ORDER);
+    }
+    expect((await call('GET', itemPath(DEPLOYMENT, 'written', 'writes'))).json).toEqual(patched.json);
+    expect(patched.json.metadata).toMatchObject({ selfLink: itemPath(DEPLOYMENT, 'written', 'writes'), labels: { patched: 'yes' } });
+  });
+
+  it('are the same object in YAML', async () => {
+    const yaml = await call('POST', collectionPath(DEPLOYMENT, 'writes'), manifest('in-yaml', '1'), { accept: 'application/yaml' });
+    expect(yaml.status).toBe(201);
+    const read = (await call('GET', itemPath(DEPLOYMENT, 'in-yaml', 'writes'))).json;
+    expect(load(yaml.text)).toEqual(read);
+  });
+});
+
 describe('Accept negotiation', () => {
   it.each([
     ['no Accept', undefined, 'application/json'],
