@@ -1,4 +1,5 @@
 import { isPlainObject } from '../apimachinery/meta/kube-object';
+import { remembered } from '../apimachinery/schema/quantity';
 
 /**
  * One step of a path into an object, written as FieldsV1 writes it: `f:<name>` a struct field or map key,
@@ -7,7 +8,8 @@ import { isPlainObject } from '../apimachinery/meta/kube-object';
  */
 export type PathElement = string;
 
-export const fieldElement = (name: string): PathElement => `f:${name}`;
+/** One string per field name: sets, maps and FieldsV1 objects key on it, and a string made anew is hashed anew. */
+export const fieldElement = remembered((name: string): PathElement => `f:${name}`);
 export const valueElement = (value: unknown): PathElement => `v:${JSON.stringify(value)}`;
 
 /** The element of a list item by its key fields, given in the order of their names (structured-merge-diff's). */

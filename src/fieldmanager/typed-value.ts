@@ -1,7 +1,7 @@
 import { deepEqual } from '../apimachinery/meta/deep-equal';
 import { isPlainObject } from '../apimachinery/meta/kube-object';
 import { ApplyType, KeyedListType } from './apply-type';
-import { FieldSet, keyElement, PathElement, valueElement } from './field-set';
+import { FieldSet, fieldElement, keyElement, PathElement, valueElement } from './field-set';
 
 /**
  * The typed operations of server-side apply on JSON values (structured-merge-diff's typed package): the set of
@@ -41,7 +41,7 @@ function forEachChild(value: unknown, type: ApplyType, visit: Visit): void {
     const object = value as Json;
     for (const key in object) {
       const child = object[key];
-      if (child !== undefined) visit(`f:${key}`, child, memberType(type, key));
+      if (child !== undefined) visit(fieldElement(key), child, memberType(type, key));
     }
   } else if (type.kind === 'set') {
     for (const item of value as unknown[]) visit(valueElement(item), item, ATOMIC);
@@ -140,8 +140,8 @@ function compareInto(before: unknown, after: unknown, type: ApplyType, into: Com
   if (type.kind === 'struct' || type.kind === 'map') {
     const left = isPlainObject(before) ? before : NONE;
     const right = isPlainObject(after) ? after : NONE;
-    for (const key in right) if (right[key] !== undefined) compareChild(`f:${key}`, left[key], right[key], memberType(type, key));
-    for (const key in left) if (left[key] !== undefined && right[key] === undefined) compareChild(`f:${key}`, left[key], undefined, memberType(type, key));
+    for (const key in right) if (right[key] !== undefined) compareChild(fieldElement(key), left[key], right[key], memberType(type, key));
+    for (const key in left) if (left[key] !== undefined && right[key] === undefined) compareChild(fieldElement(key), left[key], undefined, memberType(type, key));
     return;
   }
   const itemType = type.kind === 'keyed' ? type.items : ATOMIC;
@@ -225,7 +225,7 @@ export function removeUnkept(value: unknown, type: ApplyType, last: FieldSet, ke
     value.splice(0, value.length, ...kept);
   } else {
     const object = value as Json;
-    for (const key of Object.keys(object)) if (dropped.has(`f:${key}`)) delete object[key];
+    for (const key of Object.keys(object)) if (dropped.has(fieldElement(key))) delete object[key];
   }
 }
 

@@ -70,8 +70,21 @@ export const OBJECT_META_ORDER: readonly (keyof ObjectMeta)[] = [
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Time as the apiserver writes it: RFC 3339, UTC, whole seconds (toISOString's form without its milliseconds). */
-export const nowTimestamp = (): string => `${new Date().toISOString().slice(0, 19)}Z`;
+let stampedSecond = NaN;
+let stamp = '';
+
+/**
+ * Time as the apiserver writes it: RFC 3339, UTC, whole seconds (toISOString's form without its milliseconds). Made
+ * once a second: every create and update writes it once or twice.
+ */
+export function nowTimestamp(): string {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== stampedSecond) {
+    stampedSecond = second;
+    stamp = `${new Date(second * 1000).toISOString().slice(0, 19)}Z`;
+  }
+  return stamp;
+}
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
