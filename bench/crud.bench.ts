@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     }
     const patch = await supportsPatch(base);
     const verbs: Verb[] = ['create', 'get', 'replace', ...(patch ? (['patch'] as const) : []), 'list', 'delete'];
-    const results = new Map<string, LoadResult & { cpuUs: number }>();
+    const results = new Map<string, LoadResult & { cpuUs: number; postgresCpuUs?: number }>();
     /** the mean number of writes the server committed together while it ran the creates of each level */
     const createBatch = new Map<number, number>();
     for (const clients of LEVELS) {
@@ -129,6 +129,7 @@ async function main(): Promise<void> {
       const requests = verbRequests(`c${clients}`, () => existing);
       for (const verb of verbs) {
         const cpuBefore = server.cpuMs();
+        const postgresBefore = cluster.postgresCpuMs();
         const batchesBefore = await writeBatches(base);
         const result = await runLoad({
           url: base,
@@ -137,14 +138,17 @@ async function main(): Promise<void> {
           amount: verb === 'delete' ? existing.length : undefined,
           request: requests[verb],
         });
-        const cpuUs = ((server.cpuMs() - cpuBefore) * 1000) / (result.ok + result.errors);
+        const perRequest = (ms: number) => (ms * 1000) / (result.ok + result.errors);
+        const cpuUs = perRequest(server.cpuMs() - cpuBefore);
+        const postgresAfter = cluster.postgresCpuMs();
+        const postgresCpuUs = postgresBefore === undefined || postgresAfter === undefined ? undefined : perRequest(postgresAfter - postgresBefore);
         if (verb === 'create') {
           const batches = await writeBatches(base);
           createBatch.set(clients, batches.count > batchesBefore.count ? (batches.sum - batchesBefore.sum) / (batches.count - batchesBefore.count) : 1);
           existing = await namesOf(base, `c${clients}`);
         }
-        results.set(`${verb}/${clients}`, { ...result, cpuUs });
-        console.log(`${verb.padEnd(8)} ${String(clients).padStart(3)} clients: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server CPU ${Math.round(cpuUs)} µs/request, ${result.errors} errors ${result.errors ? JSON.stringify(result.statuses) : ''}`);
+        results.set(`${verb}/${clients}`, { ...result, cpuUs, postgresCpuUs });
+        console.log(`${verb.padEnd(8)} ${String(clients).padStart(3)} clients: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, server CPU ${Math.round(cpuUs)} µs/request, PostgreSQL CPU ${postgresCpuUs === undefined ? '–' : Math.round(postgresCpuUs)} µs/request, ${result.errors} errors ${result.errors ? JSON.stringify(result.statuses) : ''}`);
       }
     }
 
@@ -205,11 +209,11 @@ async function main(): Promise<void> {
     console.log(profile);
 
     const verbTable = table(
-      ['verb', 'clients', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU µs/request', 'errors'],
+      ['verb', 'clients', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU µs/request', 'PostgreSQL CPU µs/request', 'errors'],
       verbs.flatMap((verb) =>
         LEVELS.map((clients) => {
-          const r = results.get(`${verb}/${clients}`) as LoadResult & { cpuUs: number };
-          return [verb, clients, r.rps, r.p50, r.p99, r.cpuUs, r.errors];
+          const r = results.get(`${verb}/${clients}`) as LoadResult & { cpuUs: number; postgresCpuUs?: number };
+          return [verb, clients, r.rps, r.p50, r.p99, r.cpuUs, r.postgresCpuUs, r.errors];
         }),
       ),
     );
@@ -253,7 +257,7 @@ async function main(): Promise<void> {
     const section = [
       await describeMachine(cluster.databaseUrl),
       `- ${SECONDS} s per measurement; one server process (\`node dist/main.js\`, pool ${process.env.DATABASE_POOL_SIZE ?? 'default'}) on ${process.env.DATABASE_URL ? 'the PostgreSQL of DATABASE_URL' : 'its embedded PostgreSQL'}; load from autocannon in the harness process; etcd ${etcdVersion ?? 'not installed'}`,
-      '- server CPU: user+system time of the server process per request, from /proc (10 ms resolution; steadier than throughput on a shared machine)',
+      '- server CPU: user+system time of the server process per request, from /proc (10 ms resolution; steadier than throughput on a shared machine); PostgreSQL CPU: the same of the embedded PostgreSQL (its postmaster and the processes it runs), – on the PostgreSQL of DATABASE_URL',
       `- objects: ~${json(deployment('c16-1234')).length}-byte Deployments (two containers); \`list\` reads a namespace of ${LIST_SIZE}; ${patch ? '`patch` is a JSON merge patch of an annotation' : '`patch`: skipped, the server answers PATCH with 405 (not implemented on this branch)'}`,
       '',
       '### Per verb',

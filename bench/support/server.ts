@@ -1,8 +1,9 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../test/support/global-setup';
 import { createScratchDatabase, dropScratchDatabase } from '../../test/support/scratch-database';
+import { treeCpuMs } from '../../test/support/process-cpu';
 import { ServerProcess } from '../../test/support/server-process';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -57,6 +58,16 @@ export class Cluster {
     }
     while (cluster.servers.length < count) await cluster.add(options);
     return cluster;
+  }
+
+  /**
+   * CPU time (ms) of the embedded PostgreSQL so far: its postmaster and the processes it runs now (backends, writers);
+   * undefined on the PostgreSQL of DATABASE_URL, whose processes serve others too.
+   */
+  postgresCpuMs(): number | undefined {
+    if (this.ownDatabase) return undefined;
+    const postmaster = Number(readFileSync(join(this.workDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return treeCpuMs(postmaster);
   }
 
   /** Starts one more server over the cluster's database. */

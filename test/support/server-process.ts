@@ -1,5 +1,6 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './process-cpu';
 
 /** A log line of the server: one JSON object. */
 export type LogLine = Record<string, unknown> & { message?: unknown };
@@ -18,7 +19,6 @@ export interface ServerLaunch {
 }
 
 const KILL_AFTER_MS = 30_000;
-let clockTicks: number | undefined;
 
 const live = new Set<ChildProcess>();
 process.once('exit', () => live.forEach((child) => child.kill('SIGKILL')));
@@ -131,9 +131,7 @@ export class ServerProcess {
 
   /** CPU time the process has used so far (user and system), in ms, from /proc (10 ms resolution). */
   cpuMs(): number {
-    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString());
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+    return cpuMsOf(this.pid);
   }
 
   private take(line: string): void {
