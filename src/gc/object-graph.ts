@@ -26,15 +26,16 @@ const toStored = (row: Row): StoredRow => ({
 
 const COLUMNS = 'api_group, resource, resource_version, body';
 
-/** The ownership queries of the garbage collector, over the objects table (indexes in migration 0004). */
+/** The ownership queries of the garbage collector, over the objects table (indexes in migrations 0004 and 0013). */
 @Injectable()
 export class ObjectGraph {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** The objects that name `uid` among their owners. */
+  /** The objects that name `uid` among their owners (the first condition is the index's: see migration 0013). */
   async dependentsOf(uid: string): Promise<StoredRow[]> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${COLUMNS} FROM objects WHERE (body -> 'metadata' -> 'ownerReferences') @> $1::jsonb`,
+      `SELECT ${COLUMNS} FROM objects
+       WHERE body -> 'metadata' ? 'ownerReferences' AND (body -> 'metadata' -> 'ownerReferences') @> $1::jsonb`,
       [JSON.stringify([{ uid }])],
     );
     return rows.map(toStored);
