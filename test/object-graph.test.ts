@@ -1,4 +1,5 @@
 import { Pool, QueryConfig } from 'pg';
+import { PG_POOL } from '../src/database/database.tokens';
 import { ObjectGraph } from '../src/gc/object-graph';
 import { useTestServer } from './support/api';
 
@@ -38,7 +39,7 @@ it('finds the objects that name an owner among their owner references, and no ot
 
 it('looks dependents up through the owner references index, reading a few pages whatever the objects without owners', async () => {
   const statements: QueryConfig[] = [];
-  const pool = server().app.get(ObjectGraph)['pool'] as Pool;
+  const pool = server().app.get<symbol, Pool>(PG_POOL);
   const recording = new ObjectGraph({ query: (text: string, values: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Pool);
   await recording.dependentsOf('uid-a');
   expect(statements).toHaveLength(1);
