@@ -29,6 +29,8 @@ export class GarbageCollector implements FeedSubscriber, OnModuleInit, OnApplica
   readonly key = ALL_RESOURCES;
   /** it acts on a change's type and metadata: uid, owner references, deletion timestamp and finalizers */
   readonly metadataOnly = true;
+  /** its work is not urgent: the changes of many writes are read for it at once */
+  readonly relaxed = true;
   private readonly logger = new Logger('GarbageCollector');
   private readonly queue = new Map<string, () => Promise<void>>();
   private working?: Promise<void>;
