@@ -16,6 +16,7 @@ import { Cluster } from './support/server';
 import { CapturedStatement } from './support/sql-capture';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = 3;
 const LEVELS = [1, 16, 64];
 const COLLECTION = '/apis/extensions/v1beta1/namespaces/bench/deployments';
 const LIST_NAMESPACE = 'bench-list';
@@ -96,6 +97,20 @@ async function captureStatements(cluster: Cluster, dir: string, requests: LoadRe
   return captured;
 }
 
+/**
+ * Every verb for a few seconds at 16 clients, on objects of their own, before anything is measured: a server just
+ * started runs its code unoptimized and compiles it as it goes, which would otherwise be counted to the first level
+ * (1 client) and show as its latency and CPU.
+ */
+async function warmUp(base: string, verbs: Verb[]): Promise<void> {
+  let existing: string[] = [];
+  const requests = verbRequests('warm', () => existing);
+  for (const verb of verbs) {
+    await runLoad({ url: base, connections: 16, seconds: WARM_UP_SECONDS, amount: verb === 'delete' ? existing.length : undefined, request: requests[verb] });
+    if (verb === 'create') existing = await namesOf(base, 'warm');
+  }
+}
+
 async function profileCreates(cluster: Cluster): Promise<string> {
   let rps = 0;
   let run = 0;
@@ -121,6 +136,7 @@ async function main(): Promise<void> {
     }
     const patch = await supportsPatch(base);
     const verbs: Verb[] = ['create', 'get', 'replace', ...(patch ? (['patch'] as const) : []), 'list', 'delete'];
+    await warmUp(base, verbs);
     const results = new Map<string, LoadResult & { cpuUs: number; postgresCpuUs?: number }>();
     /** the mean number of writes the server committed together while it ran the creates of each level */
     const createBatch = new Map<number, number>();
@@ -256,7 +272,7 @@ async function main(): Promise<void> {
       captured.map((s) => `    ${s.name ?? '(unnamed)'}: ${s.text.replace(/\s+/g, ' ')}`).join('\n');
     const section = [
       await describeMachine(cluster.databaseUrl),
-      `- ${SECONDS} s per measurement; one server process (\`node dist/main.js\`, pool ${process.env.DATABASE_POOL_SIZE ?? 'default'}) on ${process.env.DATABASE_URL ? 'the PostgreSQL of DATABASE_URL' : 'its embedded PostgreSQL'}; load from autocannon in the harness process; etcd ${etcdVersion ?? 'not installed'}`,
+      `- ${SECONDS} s per measurement, after ${WARM_UP_SECONDS} s of each verb at 16 clients (not measured) to warm the server up; one server process (\`node dist/main.js\`, pool ${process.env.DATABASE_POOL_SIZE ?? 'default'}) on ${process.env.DATABASE_URL ? 'the PostgreSQL of DATABASE_URL' : 'its embedded PostgreSQL'}; load from autocannon in the harness process; etcd ${etcdVersion ?? 'not installed'}`,
       '- server CPU: user+system time of the server process per request, from /proc (10 ms resolution; steadier than throughput on a shared machine); PostgreSQL CPU: the same of the embedded PostgreSQL (its postmaster and the processes it runs), – on the PostgreSQL of DATABASE_URL',
       `- objects: ~${json(deployment('c16-1234')).length}-byte Deployments (two containers); \`list\` reads a namespace of ${LIST_SIZE}; ${patch ? '`patch` is a JSON merge patch of an annotation' : '`patch`: skipped, the server answers PATCH with 405 (not implemented on this branch)'}`,
       '',
