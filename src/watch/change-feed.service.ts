@@ -51,6 +51,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readAgain = false;
   private healthy = false;
   private relaxedRead?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(
     private readonly history: ChangeHistory,
@@ -106,6 +107,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true; // a notification that comes while the listener closes reads nothing
     clearInterval(this.poll);
     clearTimeout(this.relaxedRead);
     await this.listener?.close().catch(() => undefined);
@@ -140,9 +142,14 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
    * RELAXED_READ_DELAY_MS otherwise, together with whatever else committed meanwhile.
    */
   notified(resource: string): void {
-    const prompt = (key: string) => [...(this.subscribers.get(key) ?? [])].some((s) => !s.relaxed);
-    if (resource === '' || prompt(resource) || prompt(ALL_RESOURCES)) this.catchUp();
-    else this.relaxedRead ??= setTimeout(() => this.catchUp(), RELAXED_READ_DELAY_MS);
+    if (this.stopped) return;
+    if (resource === '' || this.hasPromptSubscriber(resource) || this.hasPromptSubscriber(ALL_RESOURCES)) this.catchUp();
+    else this.relaxedRead ??= setTimeout(() => this.catchUp(), RELAXED_READ_DELAY_MS).unref();
+  }
+
+  private hasPromptSubscriber(key: string): boolean {
+    for (const subscriber of this.subscribers.get(key) ?? []) if (!subscriber.relaxed) return true;
+    return false;
   }
 
   /** Reads the change log up to its end, unless a read is running (which then reads once more). */
