@@ -89,12 +89,13 @@ export class WatchService implements BeforeApplicationShutdown {
         session.startFromSnapshot(cursor, options.sendInitialEvents);
       } else if (fromNow) {
         session.startFromHistory([], position);
-      } else if (BigInt(requested) >= position) {
-        session.startFromHistory([], BigInt(requested));
       } else {
-        const { compactedThrough, changes } = await this.history.between(def.group, def.resource, BigInt(requested), position);
-        if (BigInt(requested) < compactedThrough) session.fail(gone(def, requested, compactedThrough));
-        else session.startFromHistory(changes, position);
+        // The history between the requested version and the feed's position (none when the feed has not reached the
+        // version yet, as when it lets changes nobody watched gather), and whether the version is still retained.
+        const from = BigInt(requested);
+        const { compactedThrough, changes } = await this.history.between(def.group, def.resource, from, position);
+        if (from < compactedThrough) session.fail(gone(def, requested, compactedThrough));
+        else session.startFromHistory(changes, from > position ? from : position);
       }
     } catch (error) {
       session.close();
