@@ -88,7 +88,9 @@ export class WatchService implements BeforeApplicationShutdown {
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);
       } else if (fromNow) {
-        session.startFromHistory([], position);
+        // from the newest committed change, which the feed may not have read yet (it lets unwatched changes gather)
+        const newest = await this.history.newest();
+        session.startFromHistory([], newest > position ? newest : position);
       } else {
         // The history between the requested version and the feed's position (none when the feed has not reached the
         // version yet, as when it lets changes nobody watched gather), and whether the version is still retained.
