@@ -4,6 +4,7 @@ import { Change } from '../src/watch/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber, RELAXED_READ_DELAY_MS } from '../src/watch/change-feed.service';
 import { ChangeHistory } from '../src/watch/change-history';
 import { useTestServer } from './support/api';
+import { until } from './support/until';
 
 // What a committed change notifies (its resource), and how a change feed answers a notification: it reads the change
 // log at once for a resource with a prompt subscriber, and lets changes only relaxed subscribers receive (the garbage
@@ -17,14 +18,6 @@ async function insertConfigMaps(...names: string[]): Promise<void> {
     await server().sql(`INSERT INTO objects (api_group, resource, body) VALUES ('', 'configmaps', $1)`, [
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'feed', uid: `${name}-uid` } },
     ]);
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -45,7 +38,7 @@ describe('the notification of a change', () => {
       await insertConfigMaps('notified');
       await server().sql(`UPDATE objects SET body = jsonb_set(body, '{data}', '{"a":"b"}') WHERE resource = 'configmaps' AND name = 'notified'`);
       await server().sql(`DELETE FROM objects WHERE resource = 'configmaps' AND name = 'notified'`);
-      await until(() => payloads.length >= 3);
+      await until(() => payloads.length >= 3, 5000, 5);
       expect(payloads).toEqual(['/configmaps', '/configmaps', '/configmaps']);
     } finally {
       await listener.end();
@@ -79,7 +72,7 @@ describe('a change feed told of changes', () => {
     const told = Date.now();
     for (let i = 0; i < 3; i++) feed.notified('/configmaps');
     expect(reads).toBe(0);
-    await until(() => collector.names.length === 3);
+    await until(() => collector.names.length === 3, 5000, 5);
     expect(Date.now() - told).toBeGreaterThanOrEqual(RELAXED_READ_DELAY_MS - 5);
     expect(reads).toBe(1);
     expect(collector.names).toEqual(['relaxed-1', 'relaxed-2', 'relaxed-3']);
@@ -96,13 +89,13 @@ describe('a change feed told of changes', () => {
       await insertConfigMaps('prompt-1');
       feed.notified('/configmaps');
       expect(reads).toBe(1);
-      await until(() => watcher.names.length === 1);
+      await until(() => watcher.names.length === 1, 5000, 5);
       await insertConfigMaps('prompt-2');
       feed.notified('/secrets'); // only the relaxed collector would receive it: no read yet
       expect(reads).toBe(1);
       feed.notified('');
       expect(reads).toBe(2);
-      await until(() => watcher.names.length === 2);
+      await until(() => watcher.names.length === 2, 5000, 5);
       expect(watcher.names).toEqual(['prompt-1', 'prompt-2']);
       expect(collector.names).toEqual(watcher.names);
     } finally {

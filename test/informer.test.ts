@@ -1,6 +1,7 @@
 import { ADD, DELETE, KubeConfig, KubernetesObject, makeInformer, UPDATE } from '@kubernetes/client-node';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { until } from './support/until';
 
 // @kubernetes/client-node's informer against the server: it lists (here page by page, as client-go's reflector
 // does), watches from the list's resourceVersion, and relists when its watch is told 410 Gone.
@@ -11,15 +12,6 @@ const NAMESPACE = 'informed';
 const PATH = collectionPath(DEPLOYMENT, NAMESPACE);
 
 const create = (name: string) => call('POST', PATH, { ...DEPLOYMENT.manifest, metadata: { name } });
-
-/** Waits until `condition` holds (or fails after 10 s). */
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 it('lists in pages, follows every change, and relists after a 410', async () => {
   for (const name of ['a', 'b', 'c', 'd', 'e']) expect((await create(name)).status).toBe(201);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { http } from './support/http';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
 import { runServerToExit } from './support/test-server-process';
+import { until } from './support/until';
 
 /**
  * The authorization modes, the default policy written at start-up (once, by instances starting together, and
@@ -125,18 +126,11 @@ describe('the default policy', () => {
     });
     expect(created.status).toBe(201);
     const rulesOf = async (name: string) => (await http(servers[1].url, 'GET', `${RBAC}/clusterroles/${name}`)).json.rules ?? [];
-    const until = async (condition: () => Promise<boolean>) => {
-      const deadline = Date.now() + 5000;
-      while (!(await condition())) {
-        if (Date.now() > deadline) throw new Error('timed out');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    await until(async () => (await Promise.all(['view', 'edit', 'admin'].map(rulesOf))).every((rules) => rules.some((r: object) => JSON.stringify(r) === JSON.stringify(rule))));
+    await until(async () => (await Promise.all(['view', 'edit', 'admin'].map(rulesOf))).every((rules) => rules.some((r: object) => JSON.stringify(r) === JSON.stringify(rule))), 5000, 50);
     const viewRules = await rulesOf('view');
     const aggregateToView = (await http(servers[1].url, 'GET', `${RBAC}/clusterroles/system:aggregate-to-view`)).json.rules;
     expect(viewRules).toEqual([rule, ...aggregateToView]); // the selected roles' rules, in the order of their names
     await http(servers[0].url, 'DELETE', `${RBAC}/clusterroles/cluster-viewer`);
-    await until(async () => !(await rulesOf('view')).some((r: object) => JSON.stringify(r) === JSON.stringify(rule)));
+    await until(async () => !(await rulesOf('view')).some((r: object) => JSON.stringify(r) === JSON.stringify(rule)), 5000, 50);
   });
 });
