@@ -11,7 +11,7 @@ import { listConditions, readListOptions } from '../src/registry/store/list-opti
 import { planList } from '../src/registry/store/consistent-list';
 import { listStatement } from '../src/registry/store/list-statement';
 import { Query } from '../src/apimachinery/parameters/query';
-import { EXTENSIONS_KINDS } from '../src/modules/extensions/extensions.kinds';
+import { EXTENSIONS_KINDS } from '../src/apis/extensions/extensions.kinds';
 import { profileTables, profileWork } from './support/cpu-profile';
 import { percentile } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';

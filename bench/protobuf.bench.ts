@@ -14,7 +14,7 @@ import { createApp } from '../src/app';
 import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { JsonObject } from '../src/apiserver/codec/protobuf/json-mapping';
 import { loadSettings } from '../src/config/settings';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/storage/database/embedded-postgres';
 
 const ITEMS = 1000;
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';

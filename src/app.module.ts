@@ -1,16 +1,16 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { ApiExtensionsModule } from './apiextensions/apiextensions.module';
+import { DefinedKindsModule } from './defined-kinds/defined-kinds.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
-import { DatabaseModule } from './database/database.module';
+import { DatabaseModule } from './storage/database/database.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
-import { CoreModule } from './modules/core/core.module';
-import { ApiExtensionsGroupModule } from './modules/apiextensions/apiextensions.module';
-import { ExtensionsModule } from './modules/extensions/extensions.module';
-import { FederationModule } from './modules/federation/federation.module';
-import { RbacModule } from './modules/rbac/rbac.module';
+import { CoreModule } from './apis/core/core.module';
+import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
+import { ExtensionsModule } from './apis/extensions/extensions.module';
+import { FederationModule } from './apis/federation/federation.module';
+import { RbacModule } from './apis/rbac/rbac.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
 
@@ -37,7 +37,7 @@ export class AppModule {
         FederationModule,
         RbacModule,
         ApiExtensionsGroupModule,
-        ApiExtensionsModule,
+        DefinedKindsModule,
         GcModule,
         ObservabilityModule,
         HealthModule,

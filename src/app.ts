@@ -4,7 +4,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { StatusExceptionFilter } from './apiserver/http/status-exception.filter';
 import { Settings } from './config/settings';
-import { withApplicationName } from './database/application-name';
+import { withApplicationName } from './storage/database/application-name';
 import { JsonLogger } from './logging/json-logger';
 
 /** Request bodies above this size get 413, as in later apiservers (3 MiB). */

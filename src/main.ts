@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { helpText } from './config/help';
 import { loadSettings } from './config/settings';
-import { RunningDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { RunningDatabase, startEmbeddedPostgres } from './storage/database/embedded-postgres';
 import { ShutdownSignal } from './health/shutdown-signal';
 import { JsonLogger } from './logging/json-logger';
 import { SecureServer } from './serving/secure-server';

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { RunningDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { RunningDatabase, startEmbeddedPostgres } from '../src/storage/database/embedded-postgres';
 import { freePort } from './support/global-setup';
 import { http } from './support/http';
 import { kindNamed } from './support/kinds';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RunningDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { RunningDatabase, startEmbeddedPostgres } from '../src/storage/database/embedded-postgres';
 import { ShutdownSignal } from '../src/health/shutdown-signal';
 import { freePort } from './support/global-setup';
 import { http } from './support/http';

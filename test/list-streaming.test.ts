@@ -5,7 +5,7 @@ import { load as loadYaml } from 'js-yaml';
 import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { ListSource, listStream } from '../src/apiserver/codec/list-stream';
 import { StatusError } from '../src/apimachinery/errors/status-error';
-import { PG_POOL } from '../src/database/database.tokens';
+import { PG_POOL } from '../src/storage/database/database.tokens';
 import { WatchService } from '../src/watch/watch.service';
 import { http } from './support/http';
 import { PROTOBUF, withoutNulls } from './support/protobuf';

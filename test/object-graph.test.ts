@@ -1,5 +1,5 @@
 import { Pool, QueryConfig } from 'pg';
-import { PG_POOL } from '../src/database/database.tokens';
+import { PG_POOL } from '../src/storage/database/database.tokens';
 import { ObjectGraph } from '../src/gc/object-graph';
 import { useTestServer } from './support/api';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
-import { applyMigrations, readMigrations } from '../src/database/migrator';
+import { applyMigrations, readMigrations } from '../src/storage/database/migrator';
 import { ALL_RESOURCES } from '../src/watch/change';
 import { ChangeHistory } from '../src/watch/change-history';
 import { useTestServer } from './support/api';

@@ -15,7 +15,7 @@ import { InfoController } from './http/info.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from '../registry/kind-registry';
 import { ScaleRegistry } from '../registry/scale/scale-registry';
-import { Storages } from '../registry/storage/storages';
+import { Storages } from '../registry/rest/storages';
 import { StorageModule } from '../registry/store/storage.module';
 import { WatchHandler } from './handlers/watch.handler';
 import { WatchModule } from '../watch/watch.module';

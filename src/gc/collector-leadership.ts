@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { DATABASE_URL } from '../database/database.tokens';
+import { DATABASE_URL } from '../storage/database/database.tokens';
 
 const RETRY_MS = 2000;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/store/deletion-policy';
-import { PG_POOL } from '../database/database.tokens';
+import { PG_POOL } from '../storage/database/database.tokens';
 
 /** An object with the table coordinates the garbage collector needs to act on it. */
 export interface StoredRow {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL } from '../database/database.tokens';
-import { appliedMigrations, readMigrations } from '../database/migrator';
+import { PG_POOL } from '../storage/database/database.tokens';
+import { appliedMigrations, readMigrations } from '../storage/database/migrator';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { ChangeHistory } from '../watch/change-history';
 import { ShutdownSignal } from './shutdown-signal';

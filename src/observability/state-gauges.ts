@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Gauge } from 'prom-client';
 import { Settings } from '../config/settings';
-import { PG_POOL } from '../database/database.tokens';
+import { PG_POOL } from '../storage/database/database.tokens';
 import { CollectorLeadership } from '../gc/collector-leadership';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { ChangeHistory } from '../watch/change-history';

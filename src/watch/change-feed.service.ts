@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import createSubscriber, { Subscriber } from 'pg-listen';
-import { DATABASE_URL } from '../database/database.tokens';
+import { DATABASE_URL } from '../storage/database/database.tokens';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ALL_RESOURCES, Change, resourceKey } from './change';
 import { BodilessChange, ChangeHistory } from './change-history';

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Settings } from '../config/settings';
-import { PrismaService } from '../database/prisma.service';
+import { PrismaService } from '../storage/database/prisma.service';
 import { ServerMetrics } from '../metrics/server-metrics';
 
 export interface CompactionResult {

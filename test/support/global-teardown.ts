@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { RunningDatabase } from '../../src/database/embedded-postgres';
+import { RunningDatabase } from '../../src/storage/database/embedded-postgres';
 
 export default async function globalTeardown(): Promise<void> {
   const state = (globalThis as Record<string, unknown>).__pgkubeTestDatabase as

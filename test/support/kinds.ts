@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { EXTENSIONS_KINDS } from '../../src/modules/extensions/extensions.kinds';
-import { FEDERATION_KINDS } from '../../src/modules/federation/federation.kinds';
+import { EXTENSIONS_KINDS } from '../../src/apis/extensions/extensions.kinds';
+import { FEDERATION_KINDS } from '../../src/apis/federation/federation.kinds';
 
 export interface KindCase {
   resource: string;

@@ -1,5 +1,5 @@
 import { byVersionPriority } from '../../src/apimachinery/meta/version-priority';
-import { thirdPartyNames } from '../../src/apiextensions/thirdparty/third-party-names';
+import { thirdPartyNames } from '../../src/defined-kinds/thirdparty/third-party-names';
 
 describe('a ThirdPartyResource name (reference §13.1)', () => {
   it.each([

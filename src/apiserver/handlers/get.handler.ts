@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { looseBool, param } from '../../apimachinery/parameters/query';
-import { Storages } from '../../registry/storage/storages';
+import { Storages } from '../../registry/rest/storages';
 import { prepareForCreate } from '../../registry/store/object-preparation';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { checkPathName } from './request-body';

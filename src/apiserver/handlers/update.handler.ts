@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Storages } from '../../registry/storage/storages';
+import { Storages } from '../../registry/rest/storages';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readWriteOptions } from './dry-run.reader';
 import { readManager } from './field-manager.reader';

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_TYPES } from '../codec/media-types';
 import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
-import { isDatabaseUnavailable } from '../../database/database-errors';
+import { isDatabaseUnavailable } from '../../storage/database/database-errors';
 import { parsePath } from '../request/resource-path';
 import { sendStatus } from './reply';
 

@@ -4,7 +4,7 @@ import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { Settings } from '../../config/settings';
-import { PG_POOL } from '../../database/database.tokens';
+import { PG_POOL } from '../../storage/database/database.tokens';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { UserInfo } from '../user-info';
 import { AuditDecision, AuditPolicy, AuditStage, readPolicyFile } from './audit-policy';

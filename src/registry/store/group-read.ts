@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
-import { PG_POOL } from '../../database/database.tokens';
+import { PG_POOL } from '../../storage/database/database.tokens';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { outputColumns } from './list-statement';
 import type { ObjectKey } from './object-store';

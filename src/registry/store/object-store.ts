@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
-import { PG_POOL } from '../../database/database.tokens';
+import { PG_POOL } from '../../storage/database/database.tokens';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul, SqlCondition } from './sql-params';
 import { Path } from '../table/table-column';

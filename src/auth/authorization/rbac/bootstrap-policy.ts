@@ -1,5 +1,5 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { RBAC_GROUP } from '../../../modules/rbac/rbac.group';
+import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { ALL_RULES } from '../authorizer';
 import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../../user-info';
 

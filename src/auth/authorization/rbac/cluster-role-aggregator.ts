@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
-import { ClusterRole } from '../../../modules/rbac/clusterrole/clusterrole.strategy';
-import { PolicyRule } from '../../../modules/rbac/policy/policy-rule.schema';
-import { RBAC_GROUP } from '../../../modules/rbac/rbac.group';
+import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
+import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
+import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { KindRegistry } from '../../../registry/kind-registry';
-import { ObjectStorage } from '../../../registry/storage/object-storage';
+import { ObjectStorage } from '../../../registry/rest/object-storage';
 import { GenericRegistry } from '../../../registry/store/generic-registry';
 import { canonical } from './canonical-json';
 import { RbacIndex } from './rbac-index';

@@ -1,4 +1,4 @@
-import { PolicyRule } from '../../../modules/rbac/policy/policy-rule.schema';
+import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { AuthorizationAttributes } from '../attributes';
 
 const ALL = '*';

@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../modules/apiextensions/customresourcedefinition/crd.types';
-import { setCondition } from '../../modules/apiextensions/customresourcedefinition/crd.conditions';
+import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.types';
+import { setCondition } from '../../apis/apiextensions/customresourcedefinition/crd.conditions';
 import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { ALL_VERBS, KindDefinition, SubresourceDefinition, WireForm } from '../../registry/kind-definition';

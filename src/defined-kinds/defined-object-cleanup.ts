@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Pool } from 'pg';
 import { StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { PG_POOL } from '../database/database.tokens';
+import { PG_POOL } from '../storage/database/database.tokens';
 import { KindDefinition } from '../registry/kind-definition';
 import { GenericRegistry } from '../registry/store/generic-registry';
 import { DefinitionCleanup } from './definition-source';

@@ -12,4 +12,4 @@ import { CUSTOM_RESOURCE_DEFINITIONS } from './custom/custom-resource-definition
   imports: [StorageModule, WatchModule],
   providers: [{ provide: DEFINITION_SOURCES, useValue: [THIRD_PARTY_RESOURCES, CUSTOM_RESOURCE_DEFINITIONS] }, DefinedObjectCleanup, ServedDefinitions],
 })
-export class ApiExtensionsModule {}
+export class DefinedKindsModule {}
