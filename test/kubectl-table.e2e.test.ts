@@ -44,14 +44,20 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     expect(cells(labelled.stdout.trim().split('\n')[0])).toEqual([...HEADERS.Deployment, 'APP', 'LABELS']);
   });
 
-  it('watches with the same columns', async () => {
+  it('watches with the same columns, which only the first event carries', async () => {
+    const replicaSet = KINDS.find((k) => k.kind === 'ReplicaSet')!;
     const watching = startKubectl(client, server().url, ['get', 'replicasets', '-w']);
     try {
       const [header, row] = await watching.waitForLines(2);
       expect(cells(header)).toEqual(HEADERS.ReplicaSet);
       expect(cells(row)[0]).toBe('web-1');
+      const name = `watched-${client.tag}`;
+      expect((await call('POST', collectionPath(replicaSet), { ...replicaSet.manifest, metadata: { name } })).status).toBe(201);
+      const lines = await watching.waitForLines(3);
+      expect(cells(lines[2])).toEqual([name, '1', '0', '0', expect.stringMatching(/^\d+s$/)]);
     } finally {
       watching.stop();
+      await call('DELETE', `${collectionPath(replicaSet)}/watched-${client.tag}`);
     }
   });
 });

@@ -80,13 +80,27 @@ it('passes over a Table it cannot write: protobuf, another group or version, or 
   expect(created.json.kind).toBe('DaemonSet');
 });
 
-it('streams a watch as Tables of one row', async () => {
+it('streams a watch as Tables of one row, the column definitions with the first event only', async () => {
   const deployment = KINDS.find((k) => k.kind === 'Deployment')!;
   const watch = await WatchClient.open(server().url, `${collectionPath(deployment)}?watch=1`, { accept: KUBECTL_ACCEPT });
-  const [event] = await watch.count(1);
+  expect((await call('POST', collectionPath(deployment), { ...deployment.manifest, metadata: { name: 'watched' } })).status).toBe(201);
+  const [first, second] = await watch.count(2);
   watch.close();
-  expect(event.type).toBe('ADDED');
-  expect(event.object).toMatchObject({ kind: 'Table', rows: [{ cells: expect.arrayContaining(['web']) }] });
+  expect(first.type).toBe('ADDED');
+  expect(first.object).toMatchObject({ kind: 'Table', rows: [{ cells: expect.arrayContaining(['web']) }] });
+  expect(first.object.columnDefinitions.map((c: any) => c.name)).toEqual(HEADERS.Deployment);
+  expect(second.object).toMatchObject({ kind: 'Table', columnDefinitions: null, rows: [{ cells: expect.arrayContaining(['watched']) }] });
+});
+
+it('declares the column types of upstream\'s printers', async () => {
+  const deployment = KINDS.find((k) => k.kind === 'Deployment')!;
+  const { columnDefinitions } = (await call('GET', collectionPath(deployment), undefined, { accept: TABLE })).json;
+  expect(columnDefinitions.slice(0, 4).map((c: any) => [c.name, c.type])).toEqual([
+    ['Name', 'string'],
+    ['Ready', 'string'],
+    ['Up-to-date', 'string'],
+    ['Available', 'string'],
+  ]);
 });
 
 it('sends a bookmark of a Table watch as a Table without rows, at its resourceVersion', async () => {

@@ -28,8 +28,9 @@ export function decodeContinue(token: string): Continuation {
   let content: { v?: unknown; rv?: unknown; start?: unknown };
   try {
     content = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as typeof content;
-  } catch (error) {
-    throw invalid(`: ${(error as Error).message}`);
+  } catch {
+    // the parser's message quotes the undecodable text: say what is wrong instead
+    throw invalid(': not base64url-encoded JSON');
   }
   if (content === null || typeof content !== 'object') throw invalid('');
   if (content.v !== TOKEN_VERSION) throw invalid(`: server does not recognize this encoded version ${JSON.stringify(content.v ?? '')}`);

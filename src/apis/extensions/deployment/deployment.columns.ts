@@ -10,8 +10,8 @@ const REPLICAS = ['spec', 'replicas'];
 export const DEPLOYMENT_COLUMNS: readonly TableColumn[] = [
   NAME_COLUMN,
   column('Ready', 'string', 'Number of the pods that are ready, of the desired ones.', [STATUS, REPLICAS], (d) => `${count(d, 'status', 'readyReplicas')}/${count(d, 'spec', 'replicas')}`),
-  column('Up-to-date', 'integer', 'Total number of pods of the newest template.', [STATUS], (d) => count(d, 'status', 'updatedReplicas')),
-  column('Available', 'integer', 'Total number of available pods.', [STATUS], (d) => count(d, 'status', 'availableReplicas')),
+  column('Up-to-date', 'string', 'Total number of pods of the newest template.', [STATUS], (d) => count(d, 'status', 'updatedReplicas')),
+  column('Available', 'string', 'Total number of available pods.', [STATUS], (d) => count(d, 'status', 'availableReplicas')),
   AGE_COLUMN,
   ...templateColumns((d) => formatSelector((d.spec as { selector?: LabelSelector }).selector), 'Label selector for pods.'),
 ];
