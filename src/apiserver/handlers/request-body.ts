@@ -18,7 +18,7 @@ import { loadYamlDocument } from '../codec/yaml-document';
 /** The request body decoded as an object of the endpoint's kind, or of the given kind (a subresource's). */
 export function readObject(request: ApiRequest, target: DecodeTarget = request.def): KubeObject {
   const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target), wireOf(request.def).mediaTypes);
-  const { object, warnings } = decodeValidated(request, target, document);
+  const { object, warnings } = decodeValidated(request, target, document, true);
   request.warnings.push(...warnings);
   return asStored(request, target, object);
 }
