@@ -272,6 +272,35 @@ describe('a cluster-scoped definition with several versions', () => {
   });
 });
 
+describe('a definition with deprecated versions', () => {
+  it('warns every request of a deprecated version, naming the newest served version to use, or in its own words', async () => {
+    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
+    const created = await call(on.a, 'POST', CRDS, {
+      metadata: { name: 'gizmos.tools.example.com' },
+      spec: {
+        group: 'tools.example.com',
+        scope: 'Cluster',
+        names: { plural: 'gizmos', kind: 'Gizmo' },
+        versions: [
+          { name: 'v1alpha1', served: true, storage: false, schema, deprecated: true, deprecationWarning: 'gizmos/v1alpha1 goes away in 2.0' },
+          { name: 'v1beta1', served: true, storage: false, schema, deprecated: true },
+          { name: 'v1', served: true, storage: true, schema },
+          { name: 'v2', served: false, storage: false, schema },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    await untilStatus(on.b, '/apis/tools.example.com/v1beta1/gizmos', 200);
+    const warning = (text: string) => `299 - ${JSON.stringify(text)}`;
+    const made = await call(on.b, 'POST', '/apis/tools.example.com/v1beta1/gizmos', { metadata: { name: 'g' }, spec: { size: 1 } });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('warning')).toBe(warning('tools.example.com/v1beta1 Gizmo is deprecated; use tools.example.com/v1 Gizmo'));
+    const listed = await call(on.b, 'GET', '/apis/tools.example.com/v1alpha1/gizmos');
+    expect(listed.headers.get('warning')).toBe(warning('gizmos/v1alpha1 goes away in 2.0'));
+    expect((await call(on.b, 'GET', '/apis/tools.example.com/v1/gizmos/g')).headers.get('warning')).toBeNull();
+  });
+});
+
 describe('the v1beta1 form', () => {
   const V1BETA1 = '/apis/apiextensions.k8s.io/v1beta1/customresourcedefinitions';
   it('takes a definition as 1.7 wrote it (one version, top-level schema and columns), stores it as v1, and writes both forms', async () => {

@@ -144,6 +144,8 @@ export interface KindDefinition {
   wire?: WireForm;
   /** for a kind also served in another version that is the stored form: how the two map (its strategy works on the stored form) */
   conversion?: VersionConversion;
+  /** the `Warning` every request of this version gets (a deprecated version of a custom resource) */
+  deprecationWarning?: string;
 }
 
 /** How the objects of a kind's served version are made from the stored form and back (upstream's conversion funcs). */

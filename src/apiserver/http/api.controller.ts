@@ -103,7 +103,8 @@ export class ApiController {
       user: request.auth?.user,
       projection: tables ? tables.projection() : undefined,
     });
-    if (warnings.length > 0) reply.header('warning', warnings.map((warning) => `299 - ${JSON.stringify(warning)}`));
+    const sent = def.deprecationWarning ? [def.deprecationWarning, ...warnings] : warnings;
+    if (sent.length > 0) reply.header('warning', sent.map((warning) => `299 - ${JSON.stringify(warning)}`));
     const response = tables ? tableResponse(tables, handled) : handled;
     if ('events' in response) streamEvents(reply, response.events, negotiated);
     else if ('list' in response) await sendList(request, reply, response.list, negotiated);

@@ -1,4 +1,5 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { byVersionPriority } from '../../apimachinery/meta/version-priority';
 import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.types';
 import { setCondition } from '../../apis/apiextensions/customresourcedefinition/crd.conditions';
 import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
@@ -41,6 +42,22 @@ function scaleOf(scale: CrdScale | undefined): SubresourceDefinition[] {
   return [scaleSubresource({ version: AUTOSCALING_SCALE, writeErrorsAsConflict: false, paths: { spec, status, ...(selector && { selector }) } })];
 }
 
+/**
+ * What a request of a deprecated version is told: the version's own warning, or, as the apiextensions apiserver
+ * words its default, that it is deprecated and which newer served version not deprecated to use instead.
+ */
+function deprecationWarning(crd: CustomResourceDefinition, version: CrdVersion): string | undefined {
+  if (!version.deprecated) return undefined;
+  if (version.deprecationWarning !== undefined) return version.deprecationWarning;
+  const { group = '', names = {} } = crd.spec;
+  const deprecated = `${group}/${version.name} ${names.kind} is deprecated`;
+  const newer = (crd.spec.versions ?? [])
+    .filter((other) => other.served && !other.deprecated && other.name && byVersionPriority(other.name, version.name ?? '') < 0)
+    .map((other) => other.name as string)
+    .sort(byVersionPriority);
+  return newer.length === 0 ? deprecated : `${deprecated}; use ${group}/${newer[0]} ${names.kind}`;
+}
+
 /** The kind row of one served version of a definition. */
 function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
   const { group = '', names = {}, scope } = crd.spec;
@@ -76,6 +93,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       strategy,
       columns: printerColumns(version.additionalPrinterColumns),
       wire: CUSTOM_WIRE,
+      deprecationWarning: deprecationWarning(crd, version),
     },
   );
 }
