@@ -30,7 +30,7 @@ const EXTENSIONS_RESOURCES = {
     resource('deployments/status', true, 'Deployment', SUB),
     resource('ingresses', true, 'Ingress', ALL, { shortNames: ['ing'] }),
     resource('ingresses/status', true, 'Ingress', SUB),
-    resource('networkpolicies', true, 'NetworkPolicy', ALL),
+    resource('networkpolicies', true, 'NetworkPolicy', ALL, { shortNames: ['netpol'] }),
     resource('podsecuritypolicies', false, 'PodSecurityPolicy', ALL, { shortNames: ['psp'] }),
     resource('replicasets', true, 'ReplicaSet', ALL, { shortNames: ['rs'], categories: ['all'] }),
     resource('replicasets/scale', true, 'Scale', SUB),

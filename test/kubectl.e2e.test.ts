@@ -38,7 +38,7 @@ const EXPECTED_RESOURCES = [
   { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
   { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
   { NAME: 'ingresses', SHORTNAMES: 'ing', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Ingress' },
-  { NAME: 'networkpolicies', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'NetworkPolicy' },
+  { NAME: 'networkpolicies', SHORTNAMES: 'netpol', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'NetworkPolicy' },
   { NAME: 'podsecuritypolicies', SHORTNAMES: 'psp', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'PodSecurityPolicy' },
   { NAME: 'replicasets', SHORTNAMES: 'rs', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'ReplicaSet' },
   { NAME: 'thirdpartyresources', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'ThirdPartyResource' },
@@ -71,6 +71,11 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
   it('api-resources lists every resource served (the two 1.7 groups, core v1 replicationcontrollers, the review kinds, RBAC and CRDs)', async () => {
     const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
+  });
+
+  it('get takes the short names, netpol among them', async () => {
+    const got = await run('get', 'netpol', '--namespace=nowhere');
+    expect({ code: got.code, stderr: got.stderr.replace(/^WARNING: version difference.*\n/m, '') }).toEqual({ code: 0, stderr: 'No resources found in nowhere namespace.\n' });
   });
 
   describe.each(KINDS.map((k) => [k.kind, k] as [string, KindCase]))('%s', (_kind, k) => {

@@ -59,6 +59,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     resource: 'networkpolicies',
     kind: 'NetworkPolicy',
     namespaced: true,
+    shortNames: ['netpol'], // as from 1.8 on, so that `kubectl get netpol` works; 1.7 had none
     strategy: NETWORK_POLICY_STRATEGY,
     columns: NETWORK_POLICY_COLUMNS,
   }),
