@@ -1,11 +1,11 @@
 import { Reader, Writer } from 'protobufjs';
-import { codecs, decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
-import { MappingError } from '../src/apiserver/codec/protobuf/mapping-error';
-import { messageType } from '../src/apiserver/codec/protobuf/schema';
-import { encodeWatchFrame } from '../src/apiserver/codec/protobuf/watch-frame';
-import { KINDS } from './support/kinds';
-import './support/served-types';
-import { PREFIX, protocDecode, unwrap, withoutNulls } from './support/protobuf';
+import { codecs, decodeEnveloped, encodeEnveloped } from '../../src/apiserver/codec/protobuf/envelope';
+import { MappingError } from '../../src/apiserver/codec/protobuf/mapping-error';
+import { messageType } from '../../src/apiserver/codec/protobuf/schema';
+import { encodeWatchFrame } from '../../src/apiserver/codec/protobuf/watch-frame';
+import { KINDS } from '../support/kinds';
+import '../support/served-types';
+import { PREFIX, protocDecode, unwrap, withoutNulls } from '../support/protobuf';
 
 const EXT = 'extensions/v1beta1';
 const deployment = (spec: unknown, metadata: Record<string, unknown> = { name: 'web' }) => ({
