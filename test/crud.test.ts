@@ -31,7 +31,7 @@ describe.each(KINDS)('$kind', (k) => {
 
     const got = await call('GET', itemPath(k, name));
     expect(got.status).toBe(200);
-    expect(got.headers.get('content-type')).toBe('application/json'); // the media type alone (reference §15)
+    expect(got.headers.get('content-type')).toBe('application/json'); // the media type without parameters
     expect(got.json).toEqual(created.json);
 
     const list = await call('GET', collectionPath(k));

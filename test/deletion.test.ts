@@ -60,7 +60,7 @@ describe('propagation policies', () => {
     const dependent = await get(`${replicasets(ns)}/web-1`);
     expect(dependent.status).toBe(200);
     expect(dependent.json.metadata.ownerReferences).toBeUndefined();
-    // the collector's removal of the last finalizer removes the object: no MODIFIED in between (reference §9.6)
+    // the collector's removal of the last finalizer removes the object: no MODIFIED in between
     await watch.count(3);
     expect(watch.summary()).toEqual(['ADDED web', 'MODIFIED web', 'DELETED web']);
     watch.close();

@@ -1,7 +1,7 @@
 import { load } from 'js-yaml';
 import { useTestServer } from './support/api';
 
-// Discovery exactly as the 1.7 apiserver serves it (reference §5), plus the recommended `categories: ["all"]`.
+// Discovery exactly as the 1.7 apiserver serves it, plus `categories: ["all"]` as later apiservers list it.
 
 const { call, server } = useTestServer();
 const get = (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers);

@@ -4,7 +4,7 @@ import { kindNamed } from './support/kinds';
 import { expectFailure } from './support/status';
 import { NOT_DEFAULT_POLICY, NOT_DEFAULT_POLICY_CHANGE } from './support/default-policy';
 
-// Every failure is a Status with the apiserver's code and reason (reference §3.3, with its recommended 4xx where
+// Every failure is a Status with the apiserver's code and reason (with later apiservers' 4xx where
 // 1.7 answers a client's mistake with a 500), and leaves the database exactly as it was.
 
 const EXT = '/apis/extensions/v1beta1';

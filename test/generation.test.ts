@@ -31,7 +31,7 @@ const clientGeneration = (o: any) => {
   o.metadata.generation = 40;
 };
 
-describe('generation (reference §2.2.4)', () => {
+describe('generation', () => {
   it('Deployment: 1 on create whatever the client says; +1 on spec or annotation changes only', async () => {
     const replicas = (o: any) => {
       o.spec.replicas += 1;

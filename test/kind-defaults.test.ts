@@ -13,7 +13,7 @@ async function createAndDelete(kindName: string, manifest: any) {
 const template = (spec: any, labels: Record<string, string> = { app: 'web' }) => ({ metadata: { labels }, spec });
 
 describe('Deployment defaults', () => {
-  it('defaults as the 1.7 apiserver (reference A.1)', async () => {
+  it('defaults as the 1.7 apiserver', async () => {
     const created = await createAndDelete('Deployment', {
       apiVersion: 'extensions/v1beta1',
       kind: 'Deployment',

@@ -9,7 +9,7 @@ const podSpec = (change: Change): Change => (o) => change(o.spec.template.spec);
 
 /** [kind, what is wrong, how the fixture is changed, the cause's field, its reason, text its message contains] */
 const RULES: [string, string, Change, string, string, string][] = [
-  // Deployment (reference §12.2)
+  // Deployment
   ['Deployment', 'no selector and no template labels', (o) => { delete o.spec.template.metadata.labels; }, 'spec.selector', 'FieldValueRequired', 'Required value'],
   ['Deployment', 'an empty selector', (o) => { o.spec.selector = {}; }, 'spec.selector', 'FieldValueInvalid', 'empty selector is not valid for deployment.'],
   ['Deployment', 'a selector that misses the template', (o) => { o.spec.selector = { matchLabels: { app: 'db' } }; }, 'spec.template.metadata.labels', 'FieldValueInvalid', '`selector` does not match template `labels`'],
@@ -30,7 +30,7 @@ const RULES: [string, string, Change, string, string, string][] = [
   ['Deployment', 'a negative rollback revision', (o) => { o.spec.rollbackTo = { revision: -1 }; }, 'spec.rollback.version', 'FieldValueInvalid', 'must be greater than or equal to 0'],
   ['Deployment', 'a progress deadline within minReadySeconds', (o) => { o.spec.minReadySeconds = 10; o.spec.progressDeadlineSeconds = 10; }, 'spec.progressDeadlineSeconds', 'FieldValueInvalid', 'must be greater than minReadySeconds.'],
   ['Deployment', 'a writable GCE disk shared by replicas', podSpec((s) => { s.volumes = [{ name: 'pd', gcePersistentDisk: { pdName: 'd' } }]; }), 'spec.template.spec.volumes[0].gcePersistentDisk.readOnly', 'FieldValueInvalid', 'must be true for replicated pods > 1'],
-  // pod templates (reference §12.1)
+  // pod templates
   ['Deployment', 'no containers', podSpec((s) => { s.containers = []; }), 'spec.template.spec.containers', 'FieldValueRequired', 'Required value'],
   ['Deployment', 'a container without a name', container((c) => { delete c.name; }), 'spec.template.spec.containers[0].name', 'FieldValueRequired', 'Required value'],
   ['Deployment', 'a container name that is no DNS label', container((c) => { c.name = 'Web_Server'; }), 'spec.template.spec.containers[0].name', 'FieldValueInvalid', 'a DNS-1123 label must consist of'],
@@ -54,13 +54,13 @@ const RULES: [string, string, Change, string, string, string][] = [
   ['Deployment', 'an unknown pull policy', container((c) => { c.imagePullPolicy = 'Sometimes'; }), 'spec.template.spec.containers[0].imagePullPolicy', 'FieldValueNotSupported', 'supported values: "Always", "IfNotPresent", "Never"'],
   ['Deployment', 'an unknown termination message policy', container((c) => { c.terminationMessagePolicy = 'Console'; }), 'spec.template.spec.containers[0].terminationMessagePolicy', 'FieldValueInvalid', "must be 'File' or 'FallbackToLogsOnError'"],
   ['Deployment', 'a template label key that is no qualified name', (o) => { o.spec.selector = { matchLabels: { app: 'web' } }; o.spec.template.metadata.labels['bad key'] = 'x'; }, 'spec.template.labels', 'FieldValueInvalid', 'Invalid value: "bad key"'],
-  // ReplicaSet (reference §12.3)
+  // ReplicaSet
   ['ReplicaSet', 'no selector and no template labels', (o) => { delete o.spec.selector; delete o.spec.template.metadata.labels; }, 'spec.selector', 'FieldValueRequired', 'Required value'],
   ['ReplicaSet', 'an empty selector (with 1.7 wording)', (o) => { o.spec.selector = {}; }, 'spec.selector', 'FieldValueInvalid', 'empty selector is not valid for deployment.'],
   ['ReplicaSet', 'a selector that misses the template', (o) => { o.spec.selector = { matchLabels: { app: 'db' } }; }, 'spec.template.metadata.labels', 'FieldValueInvalid', '`selector` does not match template `labels`'],
   ['ReplicaSet', 'negative replicas', (o) => { o.spec.replicas = -3; }, 'spec.replicas', 'FieldValueInvalid', 'must be greater than or equal to 0'],
   ['ReplicaSet', 'negative minReadySeconds', (o) => { o.spec.minReadySeconds = -3; }, 'spec.minReadySeconds', 'FieldValueInvalid', 'must be greater than or equal to 0'],
-  // DaemonSet (reference §12.4)
+  // DaemonSet
   ['DaemonSet', 'no selector and no template labels', (o) => { delete o.spec.template.metadata.labels; }, 'spec.template.metadata.labels', 'FieldValueInvalid', '`selector` does not match template `labels`'],
   ['DaemonSet', 'an empty selector', (o) => { o.spec.selector = {}; }, 'spec.selector', 'FieldValueInvalid', 'empty selector is not valid for daemonset.'],
   ['DaemonSet', 'an unknown update strategy', (o) => { o.spec.updateStrategy = { type: 'Surge' }; }, 'spec.updateStrategy', 'FieldValueNotSupported', 'supported values: "RollingUpdate", "OnDelete"'],
@@ -68,7 +68,7 @@ const RULES: [string, string, Change, string, string, string][] = [
   ['DaemonSet', 'a pod that restarts on failure only', podSpec((s) => { s.restartPolicy = 'OnFailure'; }), 'spec.template.spec.restartPolicy', 'FieldValueNotSupported', 'supported values: "Always"'],
   ['DaemonSet', 'a writable GCE disk', podSpec((s) => { s.volumes = [{ name: 'pd', gcePersistentDisk: { pdName: 'd' } }]; }), 'spec.template.spec.volumes[0].gcePersistentDisk.readOnly', 'FieldValueInvalid', 'must be true for replicated pods > 1'],
   ['DaemonSet', 'a negative revision history limit', (o) => { o.spec.revisionHistoryLimit = -1; }, 'spec.revisionHistoryLimit', 'FieldValueInvalid', 'must be greater than or equal to 0'],
-  // Ingress (reference §12.5)
+  // Ingress
   ['Ingress', 'neither backend nor rules', (o) => { o.spec = {}; }, 'spec', 'FieldValueInvalid', 'either `backend` or `rules` must be specified'],
   ['Ingress', 'a backend without a service', (o) => { o.spec = { backend: { servicePort: 80 } }; }, 'spec.backend.serviceName', 'FieldValueRequired', 'Required value'],
   ['Ingress', 'a service name that is no DNS-1035 label', (o) => { o.spec = { backend: { serviceName: '1web', servicePort: 80 } }; }, 'spec.backend.serviceName', 'FieldValueInvalid', 'a DNS-1035 label must consist of'],
@@ -80,13 +80,13 @@ const RULES: [string, string, Change, string, string, string][] = [
   ['Ingress', 'a relative path', (o) => { o.spec.rules[0].http.paths[0].path = 'web'; }, 'spec.rules[0].http.paths[0].path', 'FieldValueInvalid', 'must be an absolute path'],
   ['Ingress', 'a path that is no regex', (o) => { o.spec.rules[0].http.paths[0].path = '/(web'; }, 'spec.rules[0].http.paths[0].path', 'FieldValueInvalid', 'must be a valid regex'],
   ['Ingress', 'a bad TLS host (indexed by the host)', (o) => { o.spec.tls = [{ hosts: ['a.example.com', 'B_host'] }]; }, 'spec.tls[1].hosts', 'FieldValueInvalid', 'a DNS-1123 subdomain must consist of'],
-  // NetworkPolicy (reference §12.6)
+  // NetworkPolicy
   ['NetworkPolicy', 'an unknown protocol', (o) => { o.spec.ingress[0].ports[0].protocol = 'SCTP'; }, 'spec.ingress[0].ports[0].protocol', 'FieldValueNotSupported', 'supported values: "TCP", "UDP"'],
   ['NetworkPolicy', 'a port out of range', (o) => { o.spec.ingress[0].ports[0].port = 0; }, 'spec.ingress[0].ports[0].port', 'FieldValueInvalid', 'must be between 1 and 65535, inclusive'],
   ['NetworkPolicy', 'a peer of two types', (o) => { o.spec.ingress[0].from[0].namespaceSelector = {}; }, 'spec.ingress[0].from[0]', 'FieldValueForbidden', 'may not specify more than 1 from type'],
   ['NetworkPolicy', 'a peer of no type', (o) => { o.spec.ingress[0].from[0] = {}; }, 'spec.ingress[0].from[0]', 'FieldValueRequired', 'must specify a from type'],
   ['NetworkPolicy', 'a bad pod selector', (o) => { o.spec.podSelector = { matchLabels: { 'bad key': 'x' } }; }, 'spec.podSelector.matchLabels', 'FieldValueInvalid', 'Invalid value: "bad key"'],
-  // PodSecurityPolicy (reference §12.7)
+  // PodSecurityPolicy
   ['PodSecurityPolicy', 'no seLinux strategy', (o) => { delete o.spec.seLinux; }, 'spec.seLinux.rule', 'FieldValueNotSupported', 'Unsupported value: "": supported values: "MustRunAs", "RunAsAny"'],
   ['PodSecurityPolicy', 'an unknown user rule', (o) => { o.spec.runAsUser = { rule: 'AsRoot' }; }, 'spec.runAsUser.rule', 'FieldValueNotSupported', 'supported values: "MustRunAs", "MustRunAsNonRoot", "RunAsAny"'],
   ['PodSecurityPolicy', 'an empty fsGroup rule', (o) => { o.spec.fsGroup = {}; }, 'spec.fsGroup.rule', 'FieldValueNotSupported', 'Unsupported value: ""'],
@@ -97,11 +97,11 @@ const RULES: [string, string, Change, string, string, string][] = [
   ['PodSecurityPolicy', 'an unknown seccomp profile', (o) => { o.metadata.annotations = { 'seccomp.security.alpha.kubernetes.io/defaultProfileName': 'strict' }; }, 'metadata.annotations[seccomp.security.alpha.kubernetes.io/defaultProfileName]', 'FieldValueInvalid', 'must be a valid seccomp profile'],
   ['PodSecurityPolicy', 'an unknown AppArmor profile', (o) => { o.metadata.annotations = { 'apparmor.security.beta.kubernetes.io/allowedProfileNames': 'runtime/default,strict' }; }, 'metadata.annotations[apparmor.security.beta.kubernetes.io/allowedProfileNames]', 'FieldValueInvalid', 'invalid AppArmor profile name: "strict"'],
   ['PodSecurityPolicy', 'a malformed sysctl pattern', (o) => { o.metadata.annotations = { 'security.alpha.kubernetes.io/sysctls': 'kernel.shm_rmid_forced,Net.*' }; }, 'metadata.annotations[security.alpha.kubernetes.io/sysctls][1]', 'FieldValueInvalid', 'must have at most 253 characters and match regex'],
-  // ThirdPartyResource (reference §12.8)
+  // ThirdPartyResource
   ['ThirdPartyResource', 'a name of two parts', (o) => { o.metadata.name = 'cron.example'; }, 'metadata.name', 'FieldValueInvalid', 'expected at least <kind>.<domain>.<tld>'],
   ['ThirdPartyResource', 'a version without a name', (o) => { o.versions = [{}]; }, 'versions[0].name', 'FieldValueInvalid', 'must not be empty'],
   ['ThirdPartyResource', 'a version twice', (o) => { o.versions = [{ name: 'v1' }, { name: 'v1' }]; }, 'versions[1].name', 'FieldValueDuplicate', 'Duplicate value'],
-  // federation Cluster (reference §12.9)
+  // federation Cluster
   ['Cluster', 'no server address', (o) => { delete o.spec.serverAddressByClientCIDRs; }, 'spec.serverAddressByClientCIDRs', 'FieldValueRequired', 'Required value'],
   ['Cluster', 'a name that is no DNS-1035 label', (o) => { o.metadata.name = '1-east'; }, 'metadata.name', 'FieldValueInvalid', 'a DNS-1035 label must consist of'],
 ];

@@ -2,7 +2,7 @@ import { dump, load } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed as kind, KINDS } from './support/kinds';
 
-// Media types, output forms and the metadata the server sets on input (reference §2, §7.1, §7.5, §14).
+// Media types, output forms and the metadata the server sets on input.
 
 const DEPLOYMENT = kind('Deployment');
 const TABLE_ACCEPT =
@@ -192,7 +192,7 @@ describe('Accept negotiation', () => {
   });
 });
 
-describe('export and exact (reference §7.5)', () => {
+describe('export and exact', () => {
   const NS = 'export';
   let exported: any;
   let name: string;

@@ -56,7 +56,7 @@ const STRATEGIC_CASES: StrategicCase[] = [
     expected: [defaulted({ name: 'only', image: 'solo' })],
   },
   {
-    title: 'orders containers by $setElementOrder (the reference example)',
+    title: 'orders containers by $setElementOrder, deleting one and adding one',
     kind: DEPLOYMENTS,
     patch: podSpec({
       '$setElementOrder/containers': [{ name: 'sidecar' }, { name: 'c' }],

@@ -261,7 +261,7 @@ describe('malformed protobuf bodies', () => {
   });
 });
 
-describe('watch in protobuf (reference §14.4.4)', () => {
+describe('watch in protobuf', () => {
   const deployments = kindNamed('Deployment');
   const watchPath = `${collectionPath(deployments)}?watch=true&resourceVersion=0`;
 

@@ -3,7 +3,7 @@ import { call, untilStatus, useTwoInstances } from './support/two-instances';
 import { WatchClient } from './support/watch-client';
 
 /**
- * A ThirdPartyResource is a new API (reference §13), on every instance: created through one instance, it is served
+ * A ThirdPartyResource is a new API, on every instance: created through one instance, it is served
  * by the other as soon as the change feed brings it; deleted, its API goes and its objects with it.
  */
 const on = useTwoInstances();

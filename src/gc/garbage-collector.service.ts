@@ -18,7 +18,7 @@ const collectorFinalizers = (object: KubeObject) =>
 const raced = (error: unknown) => error instanceof StatusError && (error.code === 404 || error.code === 409);
 
 /**
- * The garbage collector of kube-controller-manager, inside the server (reference §9.3): it orphans the dependents
+ * The garbage collector of kube-controller-manager, inside the server: it orphans the dependents
  * of an owner deleted with `orphan`, deletes those of an owner deleted with `foregroundDeletion` before it (waiting
  * for the ones with blockOwnerDeletion), and deletes dependents whose owners are all gone (background deletion).
  * It acts on each change from the feed, and sweeps everything when it starts leading and periodically, so that work

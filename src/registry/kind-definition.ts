@@ -77,7 +77,7 @@ export interface RollbackBinding {
  */
 export type GenerationPolicy = 'client' | 'spec' | 'spec-and-annotations' | 'content';
 
-/** How a kind's `status` is kept apart from the rest of the object (reference §11.1). */
+/** How a kind's `status` is kept apart from the rest of the object. */
 export interface StatusStrategy {
   /** the status of a new object: Go's zero value, with the fields Go always writes; none: no status until one is written */
   empty?: Readonly<Record<string, unknown>>;

@@ -19,7 +19,7 @@ function outcomeOf(object: KubeObject | undefined): Outcome | undefined {
 }
 
 /**
- * Makes a create of an object with pending initializers wait until they are done (reference §10.3): it answers
+ * Makes a create of an object with pending initializers wait until they are done (1.7's alpha initializers): it answers
  * with the initialized object, or with the Status an initializer recorded as its result (the object is then
  * deleted), or 504 after the timeout.
  */

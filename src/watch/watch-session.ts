@@ -35,7 +35,7 @@ function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'],
   let event = events.get(key);
   if (!event) {
     const state = variant === 'new' ? change.object : (change.previous as KubeObject);
-    // Every event carries the resourceVersion of its change, DELETED ones included (reference §6.6, Recommended).
+    // Every event carries the resourceVersion of its change, DELETED ones included, as apiservers after 1.7 stamp them.
     const stamped = { ...state, metadata: { ...state.metadata, resourceVersion: change.resourceVersion.toString() } };
     event = { type, object: toOutput(def, stamped, { withTypeMeta: true }) };
     events.set(key, event);
@@ -45,7 +45,7 @@ function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'],
 
 /**
  * One watch: it subscribes to the change feed, is started from a snapshot or from history by the WatchService,
- * then turns each change of its resource into the event its selectors call for (reference §6.6).
+ * then turns each change of its resource into the event its selectors call for, as the apiserver's watch cache does.
  */
 export class WatchSession implements FeedSubscriber, EventStream {
   readonly key: string;

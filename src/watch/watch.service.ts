@@ -12,7 +12,7 @@ import { SessionHooks, WatchSession } from './watch-session';
 
 /**
  * A watch without timeoutSeconds lasts between the minimum request timeout and twice that: 30 to 60 minutes by
- * default, as in the apiserver (reference §6.5).
+ * default, as in the apiserver.
  */
 export function watchTimeoutSeconds(requested: number | undefined, minRequestTimeout: number): number {
   if (requested === undefined || requested === 0) return minRequestTimeout * (1 + Math.random());
@@ -34,7 +34,7 @@ function gone(def: KindDefinition, requested: string, compactedThrough: bigint):
   };
 }
 
-/** Opens watches (reference §6.4), counts what they send, and ends them all when the server stops. */
+/** Opens watches, counts what they send, and ends them all when the server stops. */
 @Injectable()
 export class WatchService implements BeforeApplicationShutdown {
   private readonly sessions = new Set<WatchSession>();

@@ -74,7 +74,7 @@ export const richDeployment = (d: any) => {
 };
 
 export const podSpec = (spec: unknown) => ({ spec: { template: { spec } } });
-/** What the server adds to a container it stores, for an image without a tag (reference §12.1). */
+/** What the server adds to a container it stores, for an image without a tag. */
 export const defaulted = (container: object) => ({
   ...container,
   imagePullPolicy: 'Always',

@@ -1,7 +1,7 @@
 import { byVersionPriority } from '../../src/apimachinery/meta/version-priority';
 import { thirdPartyNames } from '../../src/defined-kinds/thirdparty/third-party-names';
 
-describe('a ThirdPartyResource name (reference §13.1)', () => {
+describe('a ThirdPartyResource name', () => {
   it.each([
     ['cron-tab.stable.example.com', 'CronTab', 'stable.example.com', 'crontabs'],
     ['a-thing.example.com', 'AThing', 'example.com', 'athings'],

@@ -1,4 +1,4 @@
-/** One problem with one field, worded as the apiserver words it (reference §3.2). */
+/** One problem with one field, worded as upstream's `field.Error` words it. */
 export type CauseType =
   | 'FieldValueNotFound'
   | 'FieldValueRequired'

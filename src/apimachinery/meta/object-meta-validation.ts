@@ -99,7 +99,7 @@ function validateInitializers(meta: ObjectMeta, field: string): FieldError[] {
   return errors;
 }
 
-/** The ObjectMeta rules every kind shares (reference §2.4–§2.6, §10.1), for a new object. */
+/** The ObjectMeta rules every kind shares, as upstream's `ValidateObjectMeta`, for a new object. */
 export function validateObjectMeta(def: MetadataScope, meta: ObjectMeta): FieldError[] {
   const errors: FieldError[] = [];
   if (!meta.name) {

@@ -48,7 +48,7 @@ function directiveField(key: string, prefix: string, malformed: string): string 
 }
 
 /**
- * Applies a strategic merge patch to a copy of `original` as the 1.7 apiserver does (reference §8.4): maps merge key
+ * Applies a strategic merge patch to a copy of `original` as 1.7's `strategicpatch` package does: maps merge key
  * by key and `null` deletes; lists of fields with the `merge` strategy merge item by item (objects by their merge
  * key, primitives as a set), other lists are replaced; the `$patch`, `$retainKeys`, `$setElementOrder/<field>` and
  * `$deleteFromPrimitiveList/<field>` directives apply. Misused directives and malformed patches fail with 400.

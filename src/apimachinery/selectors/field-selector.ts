@@ -48,7 +48,10 @@ function unescapeValue(raw: string): string {
   return value;
 }
 
-/** Parses a fieldSelector (reference §7.3): terms `field=value`, `field==value` or `field!=value`, ANDed. */
+/**
+ * Parses a fieldSelector as upstream's `fields.ParseSelector`: terms `field=value`, `field==value` or `field!=value`,
+ * ANDed.
+ */
 export function parseFieldSelector(input: string): FieldTerm[] {
   return splitTerms(input).map((term) => {
     for (let i = 0; i < term.length; i++) {

@@ -26,7 +26,7 @@ export const LABEL_SELECTOR = atomicStruct(
 
 const OPERATORS: Record<string, LabelOperator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 
-/** The selector's checks (reference §12.2): labels, operators, and values that fit the operator. */
+/** The checks of upstream's `ValidateLabelSelector`: labels, operators, and values that fit the operator. */
 export function validateLabelSelector(selector: LabelSelector | undefined, field: string): FieldError[] {
   if (!selector) return [];
   const errors = validateLabels(selector.matchLabels, `${field}.matchLabels`);

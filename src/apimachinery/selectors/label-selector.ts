@@ -145,7 +145,7 @@ class Parser {
   }
 }
 
-/** Parses a labelSelector (reference §7.2); a malformed one is a 400 naming the problem. */
+/** Parses a labelSelector as upstream's `labels.Parse`; a malformed one is a 400 naming the problem. */
 export function parseLabelSelector(input: string): LabelRequirement[] {
   return new Parser(tokenize(input)).parse();
 }

@@ -24,7 +24,7 @@ const REPLICATION_CONTROLLER_DUMMY = EXTENSIONS_V1BETA1.struct('ReplicationContr
 
 const scale = scaleSubresource({ version: EXTENSIONS_SCALE, writeErrorsAsConflict: false });
 
-/** Every kind of extensions/v1beta1 (reference §12). */
+/** Every kind of extensions/v1beta1. */
 export const EXTENSIONS_KINDS: KindDefinition[] = [
   defineKind(EXTENSIONS, {
     resource: 'daemonsets',

@@ -3,7 +3,7 @@ import { KindDefinition } from '../../registry/kind-definition';
 import { CLUSTER_STRATEGY } from './cluster/cluster.strategy';
 import { FEDERATION } from './federation.group';
 
-/** The federation Cluster (reference §12.9): its status can only be replaced. */
+/** The federation Cluster: its status can only be replaced. */
 export const FEDERATION_KINDS: KindDefinition[] = [
   defineKind(FEDERATION, {
     resource: 'clusters',

@@ -2,7 +2,7 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { defaultPodTemplate } from './pod-template/pod-template.defaults';
 import { PodController } from './controller.types';
 
-/** An object without labels takes its template's labels (reference §12.2–12.4, and ReplicationControllers). */
+/** An object without labels takes its template's labels, as 1.7 defaults every pod controller. */
 export function defaultLabelsFromTemplate(object: KubeObject, templateLabels: Record<string, string>): void {
   if (Object.keys(object.metadata.labels ?? {}).length === 0) object.metadata.labels = { ...templateLabels };
 }

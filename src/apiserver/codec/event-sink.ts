@@ -27,7 +27,7 @@ function protobufFrame(event: WatchEvent): Buffer {
 }
 
 /**
- * The watch formats (reference §6.2, §14.4.4): JSON is one `{"type","object"}` per line, labelled plain
+ * The watch formats: JSON is one `{"type","object"}` per line, labelled plain
  * `application/json` as the apiserver labels it; protobuf is length-prefixed frames, labelled as a stream.
  */
 export const WATCH_FORMATS: Partial<Record<ResponseType, WatchFormat>> = {

@@ -53,7 +53,7 @@ function matchType(entry: AcceptEntry, offered: readonly ResponseType[]): Respon
 }
 
 /**
- * Chooses the response type from an Accept header the way later apiservers do (reference §14.1, Recommended):
+ * Chooses the response type from an Accept header the way apiservers after 1.7 do:
  * entries are tried by q-value and specificity, and an entry this server cannot honour (a conversion it does not
  * make, a Table where the verb has none, or a stream type that cannot stream) is skipped rather than failing the
  * request. `tables` says whether the request's objects may be answered as a Table (get, list and watch); `offered`

@@ -50,7 +50,7 @@ export const YAML_OPTIONS = { sortKeys: true, lineWidth: -1, noRefs: true };
  * Writes a response value. JSON is compact with a trailing newline, or indented by two spaces without one when
  * pretty; YAML is that JSON converted, with its keys sorted, as the apiserver writes it (the round trip through JSON
  * also hands js-yaml the only objects it accepts: plain ones of this realm, not, e.g., structuredClone's under jest's
- * vm sandbox); protobuf is enveloped (reference §14.4) and never pretty.
+ * vm sandbox); protobuf is enveloped (the `k8s` prefix and a `runtime.Unknown`) and never pretty.
  */
 export function encodeBody(value: unknown, type: ResponseType, pretty: boolean): EncodedBody {
   if (value instanceof EncodedJson) {

@@ -6,7 +6,7 @@ import { byVersionPriority } from '../../apimachinery/meta/version-priority';
 
 type Doc = Record<string, unknown>;
 
-/** Discovery documents built from the kind registry (reference §5). */
+/** Discovery documents built from the kind registry. */
 @Injectable()
 export class DiscoveryService {
   constructor(private readonly registry: KindRegistry) {}

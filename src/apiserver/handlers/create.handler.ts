@@ -15,7 +15,7 @@ const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 
 /**
  * POST to a collection: creates an object (201). An object created with pending initializers is answered once they
- * are done, or at once with 202 when the request says `includeUninitialized=1` (reference §10.3). A dry run has
+ * are done, or at once with 202 when the request says `includeUninitialized=1`. A dry run has
  * nothing to wait for: it answers at once with the object as stored.
  */
 @Injectable()

@@ -8,7 +8,7 @@ import { checkPathName } from './request-body';
 
 /**
  * DELETE of one object. Removed at once: a success Status naming it (the federation Cluster answers with the
- * object). Waiting for finalizers: the object, now carrying its deletionTimestamp (reference §3.5).
+ * object). Waiting for finalizers: the object, now carrying its deletionTimestamp.
  */
 @Injectable()
 export class DeleteHandler implements VerbHandler {

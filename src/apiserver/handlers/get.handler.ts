@@ -7,7 +7,7 @@ import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { checkPathName } from './request-body';
 import { EncodedJson } from '../codec/response-encoder';
 
-/** GET of one object or of a subresource's view of it, with the `export` and `exact` forms (reference §7.5). */
+/** GET of one object or of a subresource's view of it, with the `export` and `exact` forms. */
 @Injectable()
 export class GetHandler implements VerbHandler {
   readonly routes = [{ verb: 'get' as const }, { verb: 'get' as const, subresource: '*' }];

@@ -6,7 +6,7 @@ import { readManager } from './field-manager.reader';
 import { checkPathName, isApply, patchedObject, readApplyConfiguration, readPatch } from './request-body';
 
 /**
- * PATCH of one object, or of a subresource's view of it (reference §8.1): the patch is applied to the current state
+ * PATCH of one object, or of a subresource's view of it: the patch is applied to the current state
  * and the result is written like a PUT; when another writer gets in first, the patch is applied again to the new
  * state. A server-side apply (`application/apply-patch+yaml`) is merged by the path's field manager instead, and
  * creates the object when it is missing (201).

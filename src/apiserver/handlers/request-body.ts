@@ -74,7 +74,7 @@ export function readApplyConfiguration(request: ApiRequest, target: DecodeTarget
 }
 
 /**
- * `current` with the patch applied to its JSON form, as the body of a PUT would carry it (reference §8.1): decoded as
+ * `current` with the patch applied to its JSON form, as the body of a PUT would carry it: decoded as
  * the kind (the endpoint's, or the given one: a Scale), then checked like a PUT body.
  */
 export function patchedObject(request: ApiRequest, patch: Patch, current: KubeObject, target: DecodeTarget = request.def): KubeObject {
@@ -94,7 +94,7 @@ function asStored(request: ApiRequest, target: DecodeTarget, object: KubeObject)
 
 /**
  * Checks the object a PUT or PATCH would store against the path: the same name (400 otherwise), a namespace that
- * matches or is filled in (§2.5), and a resourceVersion, if any, that is a number.
+ * matches or is filled in, and a resourceVersion, if any, that is a number.
  */
 export function checkReplacement(request: ApiRequest, object: KubeObject): void {
   const name = request.path.name as string;
@@ -110,7 +110,7 @@ export function checkReplacement(request: ApiRequest, object: KubeObject): void 
 }
 
 /**
- * Reconciles the namespace of a body with the namespace of the path (reference §2.5): taken from the path when
+ * Reconciles the namespace of a body with the namespace of the path: taken from the path when
  * absent, a 400 when different, cleared for cluster-scoped kinds.
  */
 export function settleNamespace(request: ApiRequest, object: KubeObject, onCreate: boolean): void {

@@ -7,7 +7,7 @@ import { checkPathName, readObject } from './request-body';
 import { subresourceBinding } from './subresource';
 
 /**
- * POST to `{name}/rollback` (reference §11.3): records the requested rollback on the stored object, straight on
+ * POST to `{name}/rollback`: records the requested rollback on the stored object, straight on
  * storage (no strategy, no generation change, no precondition), and answers 201 with a Status saying 200.
  */
 @Injectable()

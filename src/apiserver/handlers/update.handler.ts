@@ -7,7 +7,7 @@ import { readReplacement } from './request-body';
 
 /**
  * PUT of one object, or of a subresource's view of it: a whole replacement, conditional when the body carries a
- * resourceVersion (reference §4.2).
+ * resourceVersion.
  */
 @Injectable()
 export class UpdateHandler implements VerbHandler {

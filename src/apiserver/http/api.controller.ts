@@ -84,7 +84,7 @@ export class ApiController {
     const handler = this.handlers.find(verb, path.subresource);
     if (!handler) throw apiErrors.methodNotAllowed();
     if (path.subresource !== undefined && verb === 'get' && looseBool(param(query, 'export'))) {
-      throw apiErrors.badRequest(`export of "${def.resource}" is not supported`); // reference §7.5
+      throw apiErrors.badRequest(`export of "${def.resource}" is not supported`);
     }
     const tableVerb = TABLE_VERBS.has(verb) && path.subresource === undefined;
     const negotiated = negotiate(request.headers.accept, verb === 'watch', tableVerb, wireOf(def).mediaTypes);

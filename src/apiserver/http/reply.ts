@@ -9,7 +9,7 @@ import { param, Query, strictBool } from '../../apimachinery/parameters/query';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
 
-/** pretty output: `?pretty=`, a pretty=1 media-type parameter, or a curl/Wget/browser User-Agent (reference §7.1). */
+/** pretty output: `?pretty=`, a pretty=1 media-type parameter, or a curl/Wget/browser User-Agent (as upstream). */
 export function wantsPretty(request: FastifyRequest, negotiated: Negotiated): boolean {
   // no query at all when Fastify's router failed before parsing it
   const query = param((request.query ?? {}) as Query, 'pretty');
@@ -45,7 +45,7 @@ export async function sendList(request: FastifyRequest, reply: FastifyReply, lis
 
 /**
  * The negotiated type for an error response: the client's choice when it has one we write, otherwise JSON. A failed
- * negotiation (406) is always answered in JSON (reference §14.1), even when another type would do for a non-watch.
+ * negotiation (406) is always answered in JSON, even when another type would do for a non-watch.
  */
 export function negotiateForError(request: FastifyRequest, code: number): Negotiated {
   const json: Negotiated = { type: 'application/json', pretty: false };

@@ -17,7 +17,7 @@ function resourceOf(request: FastifyRequest): { group: string; kind: string } {
 /** Turns a thrown error into a Status error for the failure it stands for. */
 export function toStatusError(error: unknown, bodyLimit: number, request: FastifyRequest): StatusError {
   if (error instanceof StatusError) return error;
-  // Storage unreachable: the apiserver's retryable ServerTimeout, with Retry-After (reference §3.3).
+  // Storage unreachable: the apiserver's retryable ServerTimeout, with Retry-After.
   if (isDatabaseUnavailable(error)) return apiErrors.serverTimeout(request.method, resourceOf(request), 2);
   const code = (error as { code?: string }).code;
   const statusCode = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number }).statusCode;

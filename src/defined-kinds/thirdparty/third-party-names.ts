@@ -1,4 +1,4 @@
-/** What a ThirdPartyResource's name stands for (reference §13.1). */
+/** What a ThirdPartyResource's name stands for. */
 export interface ThirdPartyNames {
   kind: string;
   group: string;

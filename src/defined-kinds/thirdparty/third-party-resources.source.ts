@@ -6,7 +6,7 @@ import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
 import { thirdPartyNames } from './third-party-names';
 
 /**
- * How 1.7 served ThirdPartyResource data (reference §13.2): JSON alone, no strategic merge patch, lists written
+ * How 1.7 served ThirdPartyResource data: JSON alone, no strategic merge patch, lists written
  * kind, items, metadata, apiVersion with items that carry their kind, and no watch cache (a too-old watch is
  * told `Expired`, as etcd's compaction error).
  */
@@ -24,7 +24,7 @@ interface ThirdPartyResource extends KubeObject {
 
 /**
  * ThirdPartyResources as definitions: each serves one namespaced resource in the first of its versions, with every
- * verb and no subresources (reference §13.1).
+ * verb and no subresources.
  */
 export const THIRD_PARTY_RESOURCES: DefinitionSource = {
   stored: { group: 'extensions', version: 'v1beta1', resource: 'thirdpartyresources' },

@@ -69,7 +69,7 @@ export class ObjectStorage implements Storage {
   }
 }
 
-/** `{name}/status` (reference §11.1): the same store with the status strategy, which writes the status alone. */
+/** `{name}/status`: the same store with the status strategy, which writes the status alone. */
 export class StatusStorage extends ObjectStorage {
   protected override readonly subresource = 'status';
 

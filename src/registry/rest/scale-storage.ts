@@ -6,7 +6,7 @@ import { ScaleRegistry } from '../scale/scale-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
 
 /**
- * `{name}/scale` (reference §11.2): the object seen and resized as a Scale of the binding's version. Its managed
+ * `{name}/scale`: the object seen and resized as a Scale of the binding's version. Its managed
  * fields are the object's, recorded for the `scale` subresource.
  */
 export class ScaleStorage implements Storage {

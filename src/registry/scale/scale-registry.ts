@@ -25,7 +25,7 @@ function write(object: Record<string, unknown>, path: readonly string[], value: 
 const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
- * The `scale` subresource (reference §11.2): a Scale view of a kind's objects. A write changes the object's
+ * The `scale` subresource: a Scale view of a kind's objects. A write changes the object's
  * `spec.replicas` through the object's normal update, so its validation, generation and preconditions apply.
  */
 @Injectable()

@@ -19,7 +19,7 @@ const scaleKind = (group: string, version: string, shape: StructSchema) =>
     },
   );
 
-/** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text (reference §11.2). */
+/** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text. */
 export const EXTENSIONS_SCALE: ScaleVersion = {
   kind: scaleKind('extensions', 'v1beta1', EXTENSIONS_SCALE_KIND),
   status(replicas: number, selector: LabelSelector | string | undefined) {

@@ -6,10 +6,10 @@ export const ORPHAN_FINALIZER = 'orphan';
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 
 /**
- * The finalizers an object keeps when it is deleted with these options (reference §9.2): its own finalizers, less
- * the garbage collector's two, plus `orphan` when its dependents are to be orphaned and `foregroundDeletion` when
- * they are to be deleted first, plus, on the first delete, the kind's own deletion finalizers. An empty list means
- * the object can be removed at once.
+ * The finalizers an object keeps when it is deleted with these options, as the apiserver's generic store computes
+ * them: its own finalizers, less the garbage collector's two, plus `orphan` when its dependents are to be orphaned
+ * and `foregroundDeletion` when they are to be deleted first, plus, on the first delete, the kind's own deletion
+ * finalizers. An empty list means the object can be removed at once.
  */
 export function finalizersAfterDelete(def: KindDefinition, object: KubeObject, options: DeleteOptions): string[] {
   const existing = object.metadata.finalizers ?? [];

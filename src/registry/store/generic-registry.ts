@@ -159,7 +159,7 @@ export class GenericRegistry {
     return object;
   }
 
-  /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes (reference §11.1). */
+  /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes. */
   prepareStatusUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
     const status = def.strategy.status;
     if (!status) throw apiErrors.methodNotAllowed();
@@ -188,9 +188,10 @@ export class GenericRegistry {
   }
 
   /**
-   * Deletes an object (reference §9.2): removed at once when no finalizer is left once the options are applied;
-   * otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and left for whoever owns
-   * them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties them removes it.
+   * Deletes an object as the apiserver's generic store does: removed at once when no finalizer is left once the
+   * options are applied; otherwise marked with a deletionTimestamp (the first one is kept) and the finalizers, and
+   * left for whoever owns them (the garbage collector for `orphan` and `foregroundDeletion`); an update that empties
+   * them removes it.
    */
   delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions): Promise<DeleteResult> {
     const key = keyOf(def, namespace, name);

@@ -8,7 +8,7 @@ import { LabelRequirement, matchesLabels, parseLabelSelector } from '../../apima
 import { fieldLabelValue } from '../../apimachinery/selectors/field-labels';
 import { fieldLabelSql } from './field-label-sql';
 
-/** The LIST parameter set of a list, watch or delete-collection (reference §7.1). */
+/** The parameters of a list, watch or delete-collection (upstream's `ListOptions`). */
 export interface ListOptions {
   labels: LabelRequirement[];
   fields: FieldTerm[];

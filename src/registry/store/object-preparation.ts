@@ -39,7 +39,8 @@ function keepStoredMeta(object: KubeObject, old: KubeObject): void {
   const oldMeta = old.metadata;
   delete meta.selfLink;
   delete meta.clusterName;
-  // An update that leaves no initializer pending and no result completes initialization (reference §10.4).
+  // An update that leaves no initializer pending and no result completes initialization (as 1.7's Initializers
+  // admission plugin has it).
   if (meta.initializers && !meta.initializers.pending?.length && !meta.initializers.result) delete meta.initializers;
   meta.uid = oldMeta.uid;
   meta.creationTimestamp = oldMeta.creationTimestamp;

@@ -1,7 +1,7 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
 import { DaemonSet } from './daemonset.types';
 
-/** DaemonSet defaults (reference §12.4): OnDelete updates, ten revisions kept. */
+/** The 1.7 apiserver's extensions/v1beta1 DaemonSet defaults: OnDelete updates, ten revisions kept. */
 export function defaultDaemonSet(daemonSet: DaemonSet): void {
   defaultPodController(daemonSet);
   const spec = daemonSet.spec!;

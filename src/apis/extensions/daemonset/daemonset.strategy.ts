@@ -7,7 +7,7 @@ import { DaemonSet } from './daemonset.types';
 import { validateDaemonSet, validateDaemonSetStatus } from './daemonset.validation';
 
 /**
- * DaemonSet (reference §12.4). The server owns `spec.templateGeneration`: at least 1 on create, then the stored
+ * DaemonSet. The server owns `spec.templateGeneration`: at least 1 on create, then the stored
  * value, raised by one whenever the template changes.
  */
 export const DAEMON_SET_STRATEGY = defineStrategy({

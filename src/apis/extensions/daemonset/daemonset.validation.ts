@@ -25,7 +25,10 @@ function validateUpdateStrategy(strategy: Spec['updateStrategy'] = {}, field: st
   }
 }
 
-/** The spec checks of a DaemonSet (reference §12.4): a missing selector selects nothing, so it matches no labels. */
+/**
+ * The spec checks of a DaemonSet, as upstream's `ValidateDaemonSetSpec`: a missing selector selects nothing, so it
+ * matches no labels.
+ */
 export function validateDaemonSet(daemonSet: DaemonSet): FieldError[] {
   const spec = daemonSet.spec ?? {};
   const { selector, template = {} } = spec;

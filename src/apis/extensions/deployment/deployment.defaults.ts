@@ -1,7 +1,7 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
 import { Deployment } from './deployment.types';
 
-/** extensions/v1beta1 Deployment defaults (reference §12.2): one replica, rolling updates of 1 and 1. */
+/** The 1.7 apiserver's extensions/v1beta1 Deployment defaults: one replica, rolling updates of 1 and 1. */
 export function defaultDeployment(deployment: Deployment): void {
   defaultPodController(deployment);
   const spec = deployment.spec!;

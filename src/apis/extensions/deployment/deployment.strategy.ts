@@ -5,7 +5,7 @@ import { DEPLOYMENT } from './deployment.schema';
 import { podControllerSelector } from '../../workloads/controller.types';
 import { validateDeployment, validateDeploymentStatus } from './deployment.validation';
 
-/** Deployment (reference §12.2): annotation changes bump the generation too; a status write keeps the labels. */
+/** Deployment: annotation changes bump the generation too; a status write keeps the labels. */
 export const DEPLOYMENT_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: DEPLOYMENT,

@@ -29,7 +29,7 @@ function validateStrategy(strategy: Spec['strategy'] = {}, field: string): Field
   }
 }
 
-/** The spec checks of a Deployment (reference §12.2). */
+/** The spec checks of a Deployment, as upstream's `ValidateDeploymentSpec`. */
 export function validateDeployment(deployment: Deployment): FieldError[] {
   const spec = deployment.spec ?? {};
   const errors = [

@@ -3,7 +3,7 @@ import { nameRules } from '../../../apimachinery/validation/names';
 import { INGRESS } from './ingress.schema';
 import { validateIngress, validateIngressStatus } from './ingress.validation';
 
-/** Ingress (reference §12.5): no defaults; its status holds the load balancer. */
+/** Ingress: no defaults; its status holds the load balancer. */
 export const INGRESS_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: INGRESS,

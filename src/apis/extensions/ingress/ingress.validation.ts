@@ -47,7 +47,7 @@ function validateRules(rules: NonNullable<NonNullable<Ingress['spec']>['rules']>
   return errors;
 }
 
-/** The spec checks of an Ingress (reference §12.5), with 1.7's field paths. */
+/** The spec checks of an Ingress, as upstream's `ValidateIngressSpec`, with 1.7's field paths. */
 export function validateIngress(ingress: Ingress): FieldError[] {
   const spec = ingress.spec ?? {};
   const errors: FieldError[] = [];

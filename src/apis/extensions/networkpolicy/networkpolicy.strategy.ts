@@ -32,7 +32,7 @@ function validateNetworkPolicy(policy: NetworkPolicy): FieldError[] {
 }
 
 /**
- * NetworkPolicy (reference §12.6): its spec cannot change after create, compared strictly (an empty list and an
+ * NetworkPolicy: its spec cannot change after create, compared strictly (an empty list and an
  * absent one differ). 1.7 meant to default port protocols to TCP but did not, so nothing is defaulted.
  */
 export const NETWORK_POLICY_STRATEGY = defineStrategy({

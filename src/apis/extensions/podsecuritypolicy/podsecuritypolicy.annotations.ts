@@ -24,7 +24,7 @@ function seccompErrors(key: string, profile: string): FieldError[] {
   return errors;
 }
 
-/** The AppArmor, seccomp and sysctl annotations a PodSecurityPolicy may carry (reference §12.7). */
+/** The AppArmor, seccomp and sysctl annotations a PodSecurityPolicy may carry. */
 export function validatePolicyAnnotations(annotations: Record<string, string> = {}): FieldError[] {
   const errors: FieldError[] = [];
   for (const name of ['defaultProfileName', 'allowedProfileNames']) {

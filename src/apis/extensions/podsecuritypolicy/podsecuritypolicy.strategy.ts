@@ -56,7 +56,7 @@ function validatePodSecurityPolicy(policy: KubeObject & { spec?: PodSecurityPoli
   ];
 }
 
-/** PodSecurityPolicy (reference §12.7): cluster-scoped, no defaults, the client's generation kept. */
+/** PodSecurityPolicy: cluster-scoped, no defaults, the client's generation kept. */
 export const POD_SECURITY_POLICY_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: POD_SECURITY_POLICY,

@@ -22,7 +22,7 @@ function validateReplicaSet(replicaSet: PodController): FieldError[] {
   ];
 }
 
-/** ReplicaSet (reference §12.3): as a Deployment, but only spec changes bump the generation. */
+/** ReplicaSet: as a Deployment, but only spec changes bump the generation. */
 export const REPLICA_SET_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: REPLICA_SET,

@@ -17,7 +17,7 @@ const thirdPartyResourceName: NameRule = (name, prefix) => {
   return errors;
 };
 
-/** Its versions need names, each once (reference §12.8). */
+/** Its versions need names, each once. */
 function validateThirdPartyResource(resource: ThirdPartyResource): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
@@ -30,7 +30,7 @@ function validateThirdPartyResource(resource: ThirdPartyResource): FieldError[] 
   return errors;
 }
 
-/** ThirdPartyResource (reference §12.8): `description` and `versions` at the top level, no generateName. */
+/** ThirdPartyResource: `description` and `versions` at the top level, no generateName. */
 export const THIRD_PARTY_RESOURCE_STRATEGY = defineStrategy({
   nameRule: thirdPartyResourceName,
   shape: THIRD_PARTY_RESOURCE,

@@ -8,7 +8,7 @@ interface Cluster extends KubeObject {
   spec?: { serverAddressByClientCIDRs?: unknown[] };
 }
 
-/** A new cluster needs an address; updates are not checked beyond metadata (reference §12.9). */
+/** A new cluster needs an address; updates are not checked beyond metadata. */
 function validateCluster(cluster: Cluster): FieldError[] {
   return cluster.spec?.serverAddressByClientCIDRs?.length ? [] : [fieldErrors.required('spec.serverAddressByClientCIDRs')];
 }

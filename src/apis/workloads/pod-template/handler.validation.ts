@@ -3,7 +3,7 @@ import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { portName, portNumber } from '../../../apimachinery/validation/names';
 import { Handler, Probe } from './pod-template.types';
 
-/** A port given as a number or a name (reference §12.5): the apiserver's ValidatePortNumOrName. */
+/** A port given as a number or a name: the apiserver's ValidatePortNumOrName. */
 export function validatePortNumOrName(port: number | string = 0, field: string): FieldError[] {
   if (typeof port === 'number') return portNumber(port).map((m) => fieldErrors.invalid(field, port, m));
   return portName(port).map((m) => fieldErrors.invalid(field, port, m));

@@ -2,7 +2,7 @@ import { formatQuantity, parseQuantity, remembered, roundUp } from '../../../api
 import { Container, Handler, PodSpec, PodTemplateSpec, Probe, Volume } from './pod-template.types';
 import { VOLUME_SOURCE } from './volume.schema';
 
-/** Defaults set on a volume source when absent (reference §12.1). */
+/** Defaults set on a volume source when absent, as 1.7's core v1 defaulting. */
 const VOLUME_DEFAULTS: Record<string, Record<string, unknown>> = {
   secret: { defaultMode: 420 },
   configMap: { defaultMode: 420 },
@@ -85,7 +85,7 @@ function defaultPodSpec(spec: PodSpec): void {
   for (const volume of spec.volumes ?? []) defaultVolume(volume);
 }
 
-/** The defaults of a pod template (reference §12.1); its metadata always carries `creationTimestamp: null`. */
+/** A pod template's defaults, as 1.7's core v1 defaulting; its metadata always carries `creationTimestamp: null`. */
 export function defaultPodTemplate(template: PodTemplateSpec): void {
   template.metadata = { creationTimestamp: null, ...template.metadata };
   template.spec ??= {};

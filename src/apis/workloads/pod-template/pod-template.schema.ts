@@ -6,7 +6,7 @@ import { LOCAL_OBJECT_REFERENCE } from './references.schema';
 import { VOLUME } from './volume.schema';
 import { atomic, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
 
-/** The core v1 PodTemplateSpec of 1.7 (reference §12.1), which every pod controller carries. */
+/** The core v1 PodTemplateSpec of 1.7, which every pod controller carries. */
 
 export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 export const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default'];

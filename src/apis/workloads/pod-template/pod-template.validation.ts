@@ -46,7 +46,7 @@ export function validatePodTemplate(template: PodTemplateSpec, field: string): F
 }
 
 /**
- * What a controller's template needs besides a valid pod (reference §12.1): pods that always restart, no deadline,
+ * What a controller's template needs besides a valid pod: pods that always restart, no deadline,
  * and, when `readOnlyDisksNeeded`, GCE disks mounted read-only.
  */
 export function validateControllerTemplate(template: PodTemplateSpec, field: string, readOnlyDisksNeeded: boolean): FieldError[] {

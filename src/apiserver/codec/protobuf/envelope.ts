@@ -4,7 +4,7 @@ import { JsonObject } from './json-mapping';
 import { MessageCodec, MessageCodecs } from './message-codecs';
 import { kindMessageType, messageType } from './schema';
 
-/** "k8s" and a zero byte: the start of every protobuf body (reference §14.4.1). */
+/** "k8s" and a zero byte: the start of every protobuf body. */
 export const PROTOBUF_PREFIX = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
 const UNKNOWN = 'k8s.io.apimachinery.pkg.runtime.Unknown';

@@ -55,7 +55,7 @@ function timeFromMessage(fields: JsonObject, digits: number): string | undefined
 }
 
 /**
- * The messages JSON writes as something else than an object of their fields, by full name (reference §14.4.3).
+ * The messages JSON writes as something else than an object of their fields, by full name.
  * Every other message maps field by field; int64 fields are JSON numbers and bytes fields base64 strings.
  */
 export const VALUE_MAPPINGS: Record<string, ValueMapping> = {

@@ -7,7 +7,7 @@ const WATCH_EVENT = 'k8s.io.apimachinery.pkg.apis.meta.v1.WatchEvent';
 const LENGTH_BYTES = 4;
 
 /**
- * One event of a protobuf watch stream (reference §14.4.4): a 4-byte big-endian length, then a WatchEvent (no prefix,
+ * One event of a protobuf watch stream: a 4-byte big-endian length, then a WatchEvent (no prefix,
  * no envelope) whose object holds the whole enveloped object.
  */
 export function encodeWatchFrame(type: string, object: JsonObject): Buffer {

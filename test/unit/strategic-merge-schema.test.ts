@@ -1,8 +1,8 @@
-import { TypeFacts, typeFacts } from '../src/apimachinery/patch/strategic-merge-schema';
-import { servedType } from '../src/apimachinery/schema/go-packages';
-import EXPECTED from './fixtures/patch-strategies-1.7.json';
-import { KINDS } from './support/kinds';
-import { kindShape } from './support/served-types';
+import { TypeFacts, typeFacts } from '../../src/apimachinery/patch/strategic-merge-schema';
+import { servedType } from '../../src/apimachinery/schema/go-packages';
+import EXPECTED from '../fixtures/patch-strategies-1.7.json';
+import { KINDS } from '../support/kinds';
+import { kindShape } from '../support/served-types';
 
 /**
  * The fixture holds, for each patched type of the 1.7 OpenAPI documents, every list field with a patch strategy below

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Field, MapField, Root, Type } from 'protobufjs';
-import { messageType } from '../src/apiserver/codec/protobuf/schema';
-import { PROTO_DIR } from './support/protobuf';
-import './support/served-types';
+import { messageType } from '../../src/apiserver/codec/protobuf/schema';
+import { PROTO_DIR } from '../support/protobuf';
+import '../support/served-types';
 
 /**
  * The server derives its protobuf messages from the kinds' declared types; the fixtures are the Kubernetes 1.7

@@ -1,11 +1,11 @@
 import { Reader, Writer } from 'protobufjs';
-import { codecs, decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
-import { MappingError } from '../src/apiserver/codec/protobuf/mapping-error';
-import { messageType } from '../src/apiserver/codec/protobuf/schema';
-import { encodeWatchFrame } from '../src/apiserver/codec/protobuf/watch-frame';
-import { KINDS } from './support/kinds';
-import './support/served-types';
-import { PREFIX, protocDecode, unwrap, withoutNulls } from './support/protobuf';
+import { codecs, decodeEnveloped, encodeEnveloped } from '../../src/apiserver/codec/protobuf/envelope';
+import { MappingError } from '../../src/apiserver/codec/protobuf/mapping-error';
+import { messageType } from '../../src/apiserver/codec/protobuf/schema';
+import { encodeWatchFrame } from '../../src/apiserver/codec/protobuf/watch-frame';
+import { KINDS } from '../support/kinds';
+import '../support/served-types';
+import { PREFIX, protocDecode, unwrap, withoutNulls } from '../support/protobuf';
 
 const EXT = 'extensions/v1beta1';
 const deployment = (spec: unknown, metadata: Record<string, unknown> = { name: 'web' }) => ({
@@ -97,7 +97,7 @@ describe('envelope', () => {
   });
 });
 
-describe('JSON mapping (reference §14.4.3)', () => {
+describe('JSON mapping', () => {
   it('writes a Time as seconds and nanos; JSON keeps whole seconds in UTC; null is absent', () => {
     const object = deployment({}, { name: 'web', creationTimestamp: '2017-08-01T10:00:00.123456789Z', deletionTimestamp: null });
     expect(protoc('k8s.io.api.extensions.v1beta1.Deployment', object)).toContain(
@@ -226,7 +226,7 @@ describe('JSON mapping (reference §14.4.3)', () => {
   });
 });
 
-describe('watch frames (reference §14.4.4)', () => {
+describe('watch frames', () => {
   it('is a big-endian length and a WatchEvent whose object is the whole enveloped object', () => {
     const object = deployment({ replicas: 3 });
     const frame = encodeWatchFrame('MODIFIED', object);

@@ -1,6 +1,6 @@
-import { KubeObject } from '../src/apimachinery/meta/kube-object';
-import { listOutputJson, toListOutput } from '../src/registry/object-output';
-import { EXTENSIONS_KINDS } from '../src/apis/extensions/extensions.kinds';
+import { KubeObject } from '../../src/apimachinery/meta/kube-object';
+import { listOutputJson, toListOutput } from '../../src/registry/object-output';
+import { EXTENSIONS_KINDS } from '../../src/apis/extensions/extensions.kinds';
 
 describe('listOutputJson', () => {
   it('writes the list toListOutput describes, keys in the same order, from the parts of bodies as PostgreSQL renders jsonb', () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parsePolicy } from '../src/auth/audit/audit-policy';
-import { BatchBuffer } from '../src/auth/audit/batch-buffer';
-import { LogFileSink } from '../src/auth/audit/log-file.sink';
-import { csvFields, readTokenFile } from '../src/auth/authenticators/token-file.authenticator';
-import { RequestInfo } from '../src/apiserver/request/request-info';
+import { parsePolicy } from '../../src/auth/audit/audit-policy';
+import { BatchBuffer } from '../../src/auth/audit/batch-buffer';
+import { LogFileSink } from '../../src/auth/audit/log-file.sink';
+import { csvFields, readTokenFile } from '../../src/auth/authenticators/token-file.authenticator';
+import { RequestInfo } from '../../src/apiserver/request/request-info';
 
 const info = (fields: Partial<RequestInfo>): RequestInfo => ({
   verb: 'GET',
