@@ -34,9 +34,7 @@ export const hostPatterns = (list: string): RegExp[] =>
 /** A host as matched: lower case, without its port; an IPv6 address keeps its brackets, as the header writes it. */
 export function hostnameOf(host: string): string {
   const lower = host.toLowerCase();
-  const port = /:[0-9]*$/.exec(lower);
-  if (!port || (lower.startsWith('[') && !lower.slice(0, port.index).endsWith(']'))) return lower;
-  return lower.slice(0, port.index);
+  return /^(\[[^\]]*\]|[^:]*)(:[0-9]*)?$/.exec(lower)?.[1] ?? lower;
 }
 
 /** The addresses a bind address is reached at: itself, or every address of this machine for 0.0.0.0 and ::. */
