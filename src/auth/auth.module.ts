@@ -16,6 +16,7 @@ import { PolicyBootstrap } from './authorization/rbac/policy-bootstrap';
 import { RbacAuthorizer } from './authorization/rbac/rbac.authorizer';
 import { RbacIndex } from './authorization/rbac/rbac-index';
 import { ImpersonationFilter } from './impersonation.filter';
+import { InsecureHostFilter } from './insecure-host.filter';
 import { RequestFilters } from './request-filters';
 import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subject-review.controller';
 
@@ -34,6 +35,7 @@ import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subjec
     AuthorizationFilter,
     ImpersonationFilter,
     AuditRecorder,
+    InsecureHostFilter,
     RequestFilters,
   ],
 })

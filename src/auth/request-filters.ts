@@ -7,17 +7,21 @@ import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';
 import { AuthorizationFilter } from './authorization.filter';
 import { ImpersonationFilter } from './impersonation.filter';
+import { InsecureHostFilter } from './insecure-host.filter';
 
 /**
  * The filters every request passes before its handler, in upstream's order (DefaultBuildHandlerChain):
- * authentication, audit, impersonation, authorization. Each puts what it learns on the request or refuses it with
- * a Status; handlers never look at identity themselves. A refused authentication is audited too. The hook is added
- * at bootstrap, after the request edge's (metrics, log line, in-flight limits), so that refusals are counted.
+ * authentication, audit, impersonation, authorization; before them, the insecure port's check of the `Host` (as
+ * `kubectl proxy` checks it; upstream's chain has none). Each puts what it learns on the request or refuses it with a
+ * Status; handlers never look at identity themselves. A request refused by the host check or by authentication is
+ * audited too. The hook is added at bootstrap, after the request edge's (metrics, log line, in-flight limits), so
+ * that refusals are counted.
  */
 @Injectable()
 export class RequestFilters implements OnApplicationBootstrap {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
+    private readonly insecureHost: InsecureHostFilter,
     private readonly authentication: AuthenticationFilter,
     private readonly audit: AuditRecorder,
     private readonly impersonation: ImpersonationFilter,
@@ -30,6 +34,7 @@ export class RequestFilters implements OnApplicationBootstrap {
     fastify.addHook('onRequest', async (request, reply) => {
       let refused: unknown;
       try {
+        this.insecureHost.filter(request);
         await this.authentication.filter(request);
       } catch (error) {
         refused = error;

@@ -1,7 +1,26 @@
 import { plainToInstance } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, Min, validateSync, ValidateBy } from 'class-validator';
 import { flagsOf, settingsFromFlags } from './command-line';
 import { Describe } from './setting-description';
+
+const isRegularExpression = (source: string): boolean => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A comma list of regular expressions (none of which may itself hold a comma). */
+const AreRegularExpressions = () =>
+  ValidateBy({
+    name: 'areRegularExpressions',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.split(',').every(isRegularExpression),
+      defaultMessage: (args) => `${args?.property} must be a comma list of regular expressions`,
+    },
+  });
 
 /**
  * Every setting of the server, read from the environment and from command-line flags (a flag wins over the
@@ -26,6 +45,12 @@ export class Settings {
   @Describe('`true` lets the insecure port listen beyond loopback (logs a warning); without it such an address stops the server')
   @IsBoolean()
   INSECURE_ALLOW_REMOTE = false;
+
+  @Describe(
+    "regular expressions (a comma list, as `kubectl proxy --accept-hosts`) for the hosts the insecure port answers, matched against the `Host` header without its port; other hosts get 403 (against DNS rebinding) except on `/healthz`, `/livez` and `/readyz`. `INSECURE_ALLOW_REMOTE` adds the bind address's own addresses",
+  )
+  @AreRegularExpressions()
+  INSECURE_ACCEPT_HOSTS = String.raw`^localhost$,^127\.[0-9]+\.[0-9]+\.[0-9]+$,^\[::1\]$`;
 
   @Describe('address of the secure port (HTTPS)')
   @IsIP()
