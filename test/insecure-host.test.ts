@@ -105,10 +105,11 @@ describe('which hosts the insecure port serves', () => {
     expect(served('evil.example.com', '/api', true)).toBe(true);
   });
 
-  it('takes --insecure-accept-hosts instead of the loopback list, and the bind address with --insecure-allow-remote', () => {
-    const widened = acceptedHosts(loadSettings({}, [String.raw`--insecure-accept-hosts=^localhost$,\.internal$`]));
+  it('adds the hosts of --insecure-accept-hosts to the loopback ones, and the bind address with --insecure-allow-remote', () => {
+    const widened = acceptedHosts(loadSettings({}, [String.raw`--insecure-accept-hosts=\.internal$`]));
     expect(servesHost({ secure: false, host: 'pgkube.internal:8080', url: '/api' }, widened)).toBe(true);
-    expect(servesHost({ secure: false, host: '127.0.0.1', url: '/api' }, widened)).toBe(false);
+    expect(servesHost({ secure: false, host: '127.0.0.1', url: '/api' }, widened)).toBe(true);
+    expect(servesHost({ secure: false, host: 'pgkube.external', url: '/api' }, widened)).toBe(false);
     const remote = acceptedHosts(loadSettings({}, ['--insecure-bind-address=192.0.2.10', '--insecure-allow-remote=true']));
     expect(servesHost({ secure: false, host: '192.0.2.10:8080', url: '/api' }, remote)).toBe(true);
     expect(servesHost({ secure: false, host: 'localhost', url: '/api' }, remote)).toBe(true);
@@ -241,7 +242,7 @@ describe('the insecure port against DNS rebinding', () => {
 describe('--insecure-accept-hosts', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(undefined, { INSECURE_ACCEPT_HOSTS: String.raw`^localhost$,^127\.0\.0\.1$,^pgkube\.test$` });
+    server = await startTestServer(undefined, { INSECURE_ACCEPT_HOSTS: String.raw`^pgkube\.test$` });
   });
   afterAll(() => server?.close());
 

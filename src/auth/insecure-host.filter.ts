@@ -21,6 +21,9 @@ export interface HostedRequest {
   url: string;
 }
 
+/** The loopback names, which the insecure port always answers: `kubectl proxy --accept-hosts`' default, any 127.x. */
+const LOOPBACK_HOSTS: readonly RegExp[] = [/^localhost$/, /^127\.[0-9]+\.[0-9]+\.[0-9]+$/, /^\[::1\]$/];
+
 /** Probes ask these, from wherever the load balancer or kubelet sends them. */
 const PROBE_PATH = /^\/(healthz|livez|readyz)(\/|\?|$)/;
 
@@ -48,13 +51,13 @@ function addressesOf(bindAddress: string): string[] {
 }
 
 /**
- * The hosts the settings accept: `--insecure-accept-hosts`, and with `--insecure-allow-remote` the addresses the
- * insecure port listens on, so that clients elsewhere may name it by address.
+ * The hosts the settings accept: the loopback ones, those of `--insecure-accept-hosts`, and with
+ * `--insecure-allow-remote` the addresses the insecure port listens on, so that clients elsewhere may name it by address.
  */
 export function acceptedHosts(settings: Pick<Settings, 'INSECURE_ACCEPT_HOSTS' | 'INSECURE_ALLOW_REMOTE' | 'INSECURE_BIND_ADDRESS'>): AcceptedHosts {
   const names = settings.INSECURE_ALLOW_REMOTE ? addressesOf(settings.INSECURE_BIND_ADDRESS) : [];
   return {
-    patterns: hostPatterns(settings.INSECURE_ACCEPT_HOSTS),
+    patterns: [...LOOPBACK_HOSTS, ...hostPatterns(settings.INSECURE_ACCEPT_HOSTS)],
     names: new Set(names.map((address) => (isIP(address) === 6 ? `[${address.toLowerCase()}]` : address))),
   };
 }

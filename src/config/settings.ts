@@ -47,10 +47,10 @@ export class Settings {
   INSECURE_ALLOW_REMOTE = false;
 
   @Describe(
-    "regular expressions (a comma list, as `kubectl proxy --accept-hosts`) for the hosts the insecure port answers, matched against the `Host` header without its port; other hosts get 403 (against DNS rebinding) except on `/healthz`, `/livez` and `/readyz`. `INSECURE_ALLOW_REMOTE` adds the bind address's own addresses",
+    "regular expressions (a comma list, as `kubectl proxy --accept-hosts`) for hosts the insecure port answers besides the loopback ones (`localhost`, `127.x.x.x`, `[::1]`), matched against the `Host` header without its port; other hosts get 403 (against DNS rebinding) except on `/healthz`, `/livez` and `/readyz`. `INSECURE_ALLOW_REMOTE` adds the bind address's own addresses",
   )
   @AreRegularExpressions()
-  INSECURE_ACCEPT_HOSTS = String.raw`^localhost$,^127\.[0-9]+\.[0-9]+\.[0-9]+$,^\[::1\]$`;
+  INSECURE_ACCEPT_HOSTS = '';
 
   @Describe('address of the secure port (HTTPS)')
   @IsIP()
