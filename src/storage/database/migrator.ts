@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 
-export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
+export const MIGRATIONS_DIR = join(__dirname, '..', '..', '..', 'prisma', 'migrations');
 
 /** Prisma's own bookkeeping table, so that `prisma migrate status` agrees with what the server applied. */
 const BOOKKEEPING = `
