@@ -14,7 +14,8 @@ import { ObjectGraph, StoredRow } from '../storage/object-graph';
 /** The finalizers the garbage collector owns. */
 const COLLECTOR_FINALIZERS = [ORPHAN_FINALIZER, FOREGROUND_FINALIZER];
 
-const collectorFinalizers = (object: KubeObject) => (object.metadata.finalizers ?? []).filter((f) => COLLECTOR_FINALIZERS.includes(f));
+const collectorFinalizers = (object: KubeObject) =>
+  (object.metadata.finalizers ?? []).filter((f) => COLLECTOR_FINALIZERS.includes(f));
 
 /** 404 and 409 mean someone else changed or removed the object first: the next event or sweep looks again. */
 const raced = (error: unknown) => error instanceof StatusError && (error.code === 404 || error.code === 409);
