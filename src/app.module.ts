@@ -3,7 +3,6 @@ import { DefinedKindsModule } from './defined-kinds/defined-kinds.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
-import { DatabaseModule } from './storage/database/database.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
@@ -13,6 +12,7 @@ import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
+import { StorageModule } from './storage/storage.module';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -30,7 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
-        DatabaseModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
+        StorageModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
         ApiServerModule,
         CoreModule,
         ExtensionsModule,

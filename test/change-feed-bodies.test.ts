@@ -1,7 +1,8 @@
 import { ServerMetrics } from '../src/metrics/server-metrics';
-import { Change } from '../src/watch/change';
+import { Change } from '../src/storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed } from '../src/watch/change-feed.service';
-import { ChangeHistory } from '../src/watch/change-history';
+import { ChangeHistory } from '../src/storage/changes/change-history';
+import { ChangeNotifications } from '../src/storage/changes/change-notifications';
 
 const object = { metadata: { name: 'a', uid: 'u' } };
 const bodiless = { resourceVersion: 1n, type: 'ADDED', group: 'extensions', resource: 'deployments', namespace: 'ns', name: 'a', object: null };
@@ -32,7 +33,7 @@ function feedOverOnePage(page: object = bodiless) {
     },
   } as unknown as ChangeHistory;
   const metrics = { changesRead: { inc: () => undefined } } as unknown as ServerMetrics;
-  return { feed: new ChangeFeed(history, 'postgresql://unused', metrics), release, withBodies, withMetadata, bodiesRead };
+  return { feed: new ChangeFeed(history, new ChangeNotifications('postgresql://unused'), metrics), release, withBodies, withMetadata, bodiesRead };
 }
 
 describe('change feed: objects only for subscribed resources', () => {

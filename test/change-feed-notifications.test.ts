@@ -1,8 +1,9 @@
 import { Client } from 'pg';
 import { ServerMetrics } from '../src/metrics/server-metrics';
-import { Change } from '../src/watch/change';
+import { Change } from '../src/storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber, RELAXED_READ_DELAY_MS } from '../src/watch/change-feed.service';
-import { ChangeHistory } from '../src/watch/change-history';
+import { ChangeHistory } from '../src/storage/changes/change-history';
+import { ChangeNotifications } from '../src/storage/changes/change-notifications';
 import { useTestServer } from './support/api';
 import { until } from './support/until';
 
@@ -58,7 +59,7 @@ describe('a change feed told of changes', () => {
       reads++;
       return history.after(...args);
     };
-    feed = new ChangeFeed(counting, server().databaseUrl, server().app.get(ServerMetrics));
+    feed = new ChangeFeed(counting, server().app.get(ChangeNotifications), server().app.get(ServerMetrics));
     expect(await feed.reaches(await history.newest(), 5000)).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '../src/storage/database/database.tokens';
-import { ObjectGraph } from '../src/gc/object-graph';
+import { ObjectGraph } from '../src/storage/object-graph';
 import { useTestServer } from './support/api';
 
 // The garbage collector's lookup of an owner's dependents, over many objects that have no owners (most of a cluster's

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'pg';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { PG_POOL } from '../storage/database/database.tokens';
 import { KindDefinition } from '../registry/kind-definition';
 import { GenericRegistry } from '../registry/store/generic-registry';
+import { DefinedObjects } from '../storage/defined-objects';
 import { DefinitionCleanup } from './definition-source';
 
 const RECHECK_MS = 500;
@@ -23,7 +22,7 @@ export class DefinedObjectCleanup implements OnApplicationShutdown {
   private stopping = false;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly objects: DefinedObjects,
     private readonly store: GenericRegistry,
   ) {}
 
@@ -38,11 +37,7 @@ export class DefinedObjectCleanup implements OnApplicationShutdown {
    */
   async deleteObjects(kind: KindDefinition, definitionDeletedAt: bigint): Promise<void> {
     try {
-      await this.pool.query('DELETE FROM objects WHERE api_group = $1 AND resource = $2 AND resource_version < $3', [
-        kind.group,
-        kind.resource,
-        definitionDeletedAt.toString(),
-      ]);
+      await this.objects.deleteWrittenBefore(kind.group, kind.resource, definitionDeletedAt);
     } catch (error) {
       this.logger.error(`deleting the objects of ${kind.resource}.${kind.group} failed: ${(error as Error).message}`);
     }

@@ -5,7 +5,7 @@ import { KindRegistry } from '../registry/kind-registry';
 import { GenericRegistry } from '../registry/store/generic-registry';
 import { ObjectStore } from '../registry/store/object-store';
 import { ChangeFeed } from '../watch/change-feed.service';
-import { Change, resourceKey } from '../watch/change';
+import { Change, resourceKey } from '../storage/changes/change';
 import { DefinedObjectCleanup } from './defined-object-cleanup';
 import { DEFINITION_SOURCES, DefinitionSource } from './definition-source';
 

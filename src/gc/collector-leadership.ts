@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
-import { DATABASE_URL } from '../storage/database/database.tokens';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { LeadershipLocks, LeadershipSession } from '../storage/leadership-locks';
 
 const RETRY_MS = 2000;
 
@@ -11,12 +10,14 @@ const RETRY_MS = 2000;
 @Injectable()
 export class CollectorLeadership implements OnApplicationShutdown {
   private readonly logger = new Logger('GarbageCollector');
-  private client?: Client;
+  private readonly session: LeadershipSession;
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private leading = false;
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(locks: LeadershipLocks) {
+    this.session = locks.session('garbage-collector', (reason) => this.lose(reason));
+  }
 
   get isLeader(): boolean {
     return this.leading;
@@ -27,9 +28,7 @@ export class CollectorLeadership implements OnApplicationShutdown {
     const attempt = async () => {
       if (this.stopped || this.leading) return;
       try {
-        if (!this.client) this.client = await this.connect();
-        const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(7365, 3) AS locked');
-        if (rows[0].locked && !this.stopped) {
+        if ((await this.session.tryLead()) && !this.stopped) {
           this.leading = true;
           this.logger.log('this instance now runs the garbage collector');
           onLead();
@@ -47,22 +46,12 @@ export class CollectorLeadership implements OnApplicationShutdown {
     this.stopped = true;
     clearInterval(this.timer);
     this.leading = false;
-    await this.client?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<Client> {
-    const client = new Client({ connectionString: this.databaseUrl });
-    client.on('error', (error) => this.lose(`leadership connection lost: ${error.message}`));
-    client.on('end', () => this.lose('leadership connection closed'));
-    await client.connect();
-    return client;
+    await this.session.drop();
   }
 
   private lose(reason: string): void {
     if (this.leading && !this.stopped) this.logger.warn(reason);
     this.leading = false;
-    const client = this.client;
-    this.client = undefined;
-    client?.end().catch(() => undefined);
+    void this.session.drop();
   }
 }

@@ -6,13 +6,16 @@ import { DeleteOptions } from '../registry/store/delete-options';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/store/deletion-policy';
 import { GenericRegistry, Transform } from '../registry/store/generic-registry';
 import { Settings } from '../config/settings';
-import { Change } from '../watch/change';
+import { Change } from '../storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber } from '../watch/change-feed.service';
 import { CollectorLeadership } from './collector-leadership';
-import { ObjectGraph, StoredRow } from './object-graph';
+import { ObjectGraph, StoredRow } from '../storage/object-graph';
+
+/** The finalizers the garbage collector owns. */
+const COLLECTOR_FINALIZERS = [ORPHAN_FINALIZER, FOREGROUND_FINALIZER];
 
 const collectorFinalizers = (object: KubeObject) =>
-  (object.metadata.finalizers ?? []).filter((f) => f === ORPHAN_FINALIZER || f === FOREGROUND_FINALIZER);
+  (object.metadata.finalizers ?? []).filter((f) => COLLECTOR_FINALIZERS.includes(f));
 
 /** 404 and 409 mean someone else changed or removed the object first: the next event or sweep looks again. */
 const raced = (error: unknown) => error instanceof StatusError && (error.code === 404 || error.code === 409);
@@ -80,7 +83,7 @@ export class GarbageCollector implements FeedSubscriber, OnModuleInit, OnApplica
 
   /** Every owner waiting for the collector, and every dependent whose owners are gone. */
   async sweep(): Promise<void> {
-    for (const owner of await this.graph.awaitingCollector()) await this.finishOwner(owner);
+    for (const owner of await this.graph.terminatingWithAny(COLLECTOR_FINALIZERS)) await this.finishOwner(owner);
     for (const dependent of await this.graph.withMissingOwners()) await this.collectIfOwnersGone(dependent);
   }
 

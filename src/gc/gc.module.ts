@@ -3,12 +3,11 @@ import { StorageModule } from '../registry/store/storage.module';
 import { WatchModule } from '../watch/watch.module';
 import { CollectorLeadership } from './collector-leadership';
 import { GarbageCollector } from './garbage-collector.service';
-import { ObjectGraph } from './object-graph';
 
 /** The in-server garbage collector of dependents (ownerReferences) and its leadership among instances. */
 @Module({
   imports: [StorageModule, WatchModule],
-  providers: [ObjectGraph, CollectorLeadership, GarbageCollector],
+  providers: [CollectorLeadership, GarbageCollector],
   exports: [GarbageCollector, CollectorLeadership],
 })
 export class GcModule {}

@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Pool } from 'pg';
-import { PG_POOL } from '../storage/database/database.tokens';
-import { appliedMigrations, readMigrations } from '../storage/database/migrator';
+import { Injectable, Logger } from '@nestjs/common';
+import { HealthProbes } from '../storage/health-probes';
 import { ChangeFeed } from '../watch/change-feed.service';
-import { ChangeHistory } from '../watch/change-history';
+import { ChangeHistory } from '../storage/changes/change-history';
 import { ShutdownSignal } from './shutdown-signal';
 
 /** How long one check may take before it counts as failed. */
@@ -41,11 +39,10 @@ export class HealthChecks {
   private readonly logger = new Logger('Health');
   /** the checks failing at their last run, so that a change of state is logged once */
   private readonly failing = new Set<string>();
-  private readonly migrations = readMigrations().map((m) => m.name);
   readonly endpoints: Record<HealthEndpoint, HealthCheck[]>;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly probes: HealthProbes,
     private readonly feed: ChangeFeed,
     private readonly history: ChangeHistory,
     private readonly shutdown: ShutdownSignal,
@@ -84,12 +81,11 @@ export class HealthChecks {
   }
 
   private async checkDatabase(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.probes.ping();
   }
 
   private async checkMigrations(): Promise<void> {
-    const applied = await appliedMigrations(this.pool);
-    const missing = this.migrations.filter((name) => !applied.has(name));
+    const missing = await this.probes.missingMigrations();
     if (missing.length > 0) throw new Error(`not applied: ${missing.join(', ')}`);
   }
 

@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
+import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { Settings } from '../config/settings';
-import { PG_POOL } from '../storage/database/database.tokens';
 import { CollectorLeadership } from '../gc/collector-leadership';
 import { ChangeFeed } from '../watch/change-feed.service';
-import { ChangeHistory } from '../watch/change-history';
 import { WatchService } from '../watch/watch.service';
 import { ServerMetrics } from '../metrics/server-metrics';
+import { ChangeHistory } from '../storage/changes/change-history';
+import { PoolState } from '../storage/pool-state';
 
 /** The metrics that are a reading of this instance's state, taken at each scrape. */
 @Injectable()
@@ -15,7 +14,7 @@ export class StateGauges {
   constructor(
     metrics: ServerMetrics,
     settings: Settings,
-    @Inject(PG_POOL) pool: Pool,
+    pool: PoolState,
     feed: ChangeFeed,
     history: ChangeHistory,
     watches: WatchService,
@@ -54,8 +53,8 @@ export class StateGauges {
       labelNames: ['state'],
       registers,
       collect() {
-        this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'in_use' }, pool.inUse);
       },
     });
     new Gauge({
@@ -71,7 +70,7 @@ export class StateGauges {
       help: 'Queries waiting for a connection of the pool.',
       registers,
       collect() {
-        this.set(pool.waitingCount);
+        this.set(pool.waiting);
       },
     });
     // Collected in registration order: the change log is read (after the pool is sampled), then the lag computed.

@@ -1,19 +1,16 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import createSubscriber, { Subscriber } from 'pg-listen';
-import { DATABASE_URL } from '../storage/database/database.tokens';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ServerMetrics } from '../metrics/server-metrics';
-import { ALL_RESOURCES, Change, resourceKey } from './change';
-import { BodilessChange, ChangeHistory } from './change-history';
+import { ALL_RESOURCES, Change, resourceKey } from '../storage/changes/change';
+import { BodilessChange, ChangeHistory } from '../storage/changes/change-history';
+import { ChangeListener, ChangeNotifications } from '../storage/changes/change-notifications';
 
-/** The channel the objects triggers notify on commit (see prisma/migrations/0001_init). */
-const CHANNEL = 'pgkube_changes';
 const PAGE = 500;
 /** A backstop for notifications lost while the listening connection was silently broken. */
 const POLL_INTERVAL_MS = 1000;
 /** How long the changes of resources that only relaxed subscribers receive may gather before the feed reads them. */
 export const RELAXED_READ_DELAY_MS = 100;
 
-export { ALL_RESOURCES } from './change';
+export { ALL_RESOURCES } from '../storage/changes/change';
 
 /** Receives the changes of one resource (or of all), in resourceVersion order, each exactly once. */
 export interface FeedSubscriber {
@@ -45,7 +42,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeFeed');
   private readonly subscribers = new Map<string, Set<FeedSubscriber>>();
   private delivered = 0n;
-  private listener?: Subscriber;
+  private listener?: ChangeListener;
   private poll?: NodeJS.Timeout;
   private reading?: Promise<void>;
   private readAgain = false;
@@ -55,7 +52,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly history: ChangeHistory,
-    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly notifications: ChangeNotifications,
     private readonly metrics: ServerMetrics,
   ) {}
 
@@ -81,26 +78,15 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.delivered = await this.history.newest();
-    const listener = createSubscriber(
-      { connectionString: this.databaseUrl },
-      {
-        paranoidChecking: 10_000,
-        retryLimit: Infinity,
-        retryTimeout: Infinity,
-        retryInterval: (attempt) => Math.min(2000, 100 * 2 ** attempt),
-        parse: (payload) => payload,
+    this.listener = await this.notifications.listen({
+      changed: (resource) => this.notified(resource),
+      connected: () => this.catchUp(),
+      reconnecting: (attempt) => {
+        this.healthy = false;
+        if (attempt === 1) this.logger.warn('change-feed connection lost; reconnecting');
       },
-    );
-    listener.notifications.on(CHANNEL, (resource: string) => this.notified(resource));
-    listener.events.on('connected', () => this.catchUp());
-    listener.events.on('reconnect', (attempt) => {
-      this.healthy = false;
-      if (attempt === 1) this.logger.warn('change-feed connection lost; reconnecting');
+      failed: (error) => this.logger.error(`change-feed listener: ${error.message}`),
     });
-    listener.events.on('error', (error) => this.logger.error(`change-feed listener: ${error.message}`));
-    await listener.connect();
-    await listener.listenTo(CHANNEL);
-    this.listener = listener;
     this.healthy = true;
     this.poll = setInterval(() => this.catchUp(), POLL_INTERVAL_MS);
     this.poll.unref();

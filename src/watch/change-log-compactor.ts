@@ -1,19 +1,13 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Settings } from '../config/settings';
-import { PrismaService } from '../storage/database/prisma.service';
 import { ServerMetrics } from '../metrics/server-metrics';
-
-export interface CompactionResult {
-  removed: number;
-  /** the new horizon: changes up to here are gone */
-  compactedThrough?: bigint;
-}
+import { ChangeLogCompaction, CompactionResult } from '../storage/changes/change-log-compaction';
 
 /**
  * Keeps the change log within its retention window: changes older than CHANGE_LOG_RETENTION_SECONDS, or beyond the
  * newest CHANGE_LOG_RETENTION_COUNT, are removed and the compaction horizon is raised in the same transaction, so a
  * watch from before the horizon is answered 410 Gone. The newest change is always kept (a list's resourceVersion is
- * read from it). Every instance runs this; a transaction-scoped advisory lock lets one do the work at a time.
+ * read from it). Every instance runs this; the storage lets one do the work at a time.
  */
 @Injectable()
 export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
@@ -22,7 +16,7 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   private running?: Promise<unknown>;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly compaction: ChangeLogCompaction,
     private readonly settings: Settings,
     private readonly metrics: ServerMetrics,
   ) {}
@@ -54,34 +48,10 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private compactOnce(now: Date): Promise<CompactionResult> {
-    return this.prisma.$transaction(async (tx) => {
-      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
-      if (!locked) return { removed: 0 };
-      const newest = await tx.change.findFirst({ orderBy: { resourceVersion: 'desc' }, select: { resourceVersion: true } });
-      if (!newest) return { removed: 0 };
-      const beyondCount = await tx.change.findFirst({
-        orderBy: { resourceVersion: 'desc' },
-        skip: this.settings.CHANGE_LOG_RETENTION_COUNT,
-        select: { resourceVersion: true },
-      });
-      const tooOld = await tx.change.findFirst({
-        where: { changedAt: { lt: new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000) } },
-        orderBy: { resourceVersion: 'desc' },
-        select: { resourceVersion: true },
-      });
-      const candidates = [beyondCount, tooOld].filter((c) => c !== null).map((c) => c.resourceVersion);
-      if (candidates.length === 0) return { removed: 0 };
-      let through = candidates.reduce((a, b) => (a > b ? a : b));
-      if (through >= newest.resourceVersion) through = newest.resourceVersion - 1n;
-      const { count } = await tx.change.deleteMany({ where: { resourceVersion: { lte: through } } });
-      if (count === 0) return { removed: 0 };
-      await tx.changeLogCompaction.updateMany({
-        where: { compactedThrough: { lt: through } },
-        data: { compactedThrough: through, compactedAt: now },
-      });
-      this.logger.log(`removed ${count} changes up to resourceVersion ${through}`);
-      return { removed: count, compactedThrough: through };
-    });
+  private async compactOnce(now: Date): Promise<CompactionResult> {
+    const since = new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000);
+    const result = await this.compaction.compact({ count: this.settings.CHANGE_LOG_RETENTION_COUNT, since }, now);
+    if (result.removed > 0) this.logger.log(`removed ${result.removed} changes up to resourceVersion ${result.compactedThrough}`);
+    return result;
   }
 }

@@ -3,7 +3,7 @@ import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
 import { ObjectStore } from '../registry/store/object-store';
-import { Change, resourceKey } from './change';
+import { Change, resourceKey } from '../storage/changes/change';
 import { ChangeFeed } from './change-feed.service';
 
 type Outcome = { object: KubeObject } | { error: StatusError };

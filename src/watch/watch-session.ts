@@ -4,7 +4,7 @@ import { outputObject, toOutput } from '../registry/object-output';
 import { KindDefinition } from '../registry/kind-definition';
 import { LIST_BATCH_ROWS, ListCursor } from '../registry/store/list-cursor';
 import { ListOptions, matchesListOptions } from '../registry/store/list-options';
-import { Change, resourceKey } from './change';
+import { Change, resourceKey } from '../storage/changes/change';
 import { FeedSubscriber } from './change-feed.service';
 import { bookmarkEvent, nextBookmarkAt } from './bookmarks';
 

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../registry/store/storage.module';
 import { ChangeFeed } from './change-feed.service';
-import { ChangeHistory } from './change-history';
 import { ChangeLogCompactor } from './change-log-compactor';
 import { InitializationWaiter } from './initialization-waiter';
 import { WatchService } from './watch.service';
@@ -9,7 +8,7 @@ import { WatchService } from './watch.service';
 /** The change feed of this instance and the watches it serves. */
 @Module({
   imports: [StorageModule],
-  providers: [ChangeHistory, ChangeFeed, WatchService, InitializationWaiter, ChangeLogCompactor],
-  exports: [WatchService, ChangeFeed, ChangeHistory, InitializationWaiter, ChangeLogCompactor],
+  providers: [ChangeFeed, WatchService, InitializationWaiter, ChangeLogCompactor],
+  exports: [WatchService, ChangeFeed, InitializationWaiter, ChangeLogCompactor],
 })
 export class WatchModule {}

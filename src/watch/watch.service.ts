@@ -6,7 +6,7 @@ import { ObjectStore } from '../registry/store/object-store';
 import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
-import { ChangeHistory } from './change-history';
+import { ChangeHistory } from '../storage/changes/change-history';
 import { readPlannedList } from '../registry/store/consistent-list';
 import { SessionHooks, WatchSession } from './watch-session';
 

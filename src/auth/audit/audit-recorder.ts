@@ -1,15 +1,13 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
 import { Settings } from '../../config/settings';
-import { PG_POOL } from '../../storage/database/database.tokens';
 import { ServerMetrics } from '../../metrics/server-metrics';
+import { AuditEventStore } from '../../storage/audit-events';
 import { UserInfo } from '../user-info';
 import { AuditDecision, AuditPolicy, AuditStage, readPolicyFile } from './audit-policy';
 import { BatchBuffer } from './batch-buffer';
-import { DatabaseSink } from './database.sink';
 import { LogFileSink } from './log-file.sink';
 
 /** An audit.k8s.io/v1 Event. */
@@ -95,7 +93,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ServerMetrics,
-    @Inject(PG_POOL) pool: Pool,
+    auditEvents: AuditEventStore,
     settings: Settings,
   ) {
     if (!settings.AUDIT_POLICY_FILE) return;
@@ -113,8 +111,7 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
       this.closers.push(() => file.close());
     }
     if (settings.AUDIT_DATABASE) {
-      const database = new DatabaseSink(pool);
-      this.buffers.push(buffer('database', (events) => database.write(events)));
+      this.buffers.push(buffer('database', (events) => auditEvents.write(events)));
     }
   }
 

@@ -6,7 +6,7 @@ import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { Role } from '../../../apis/rbac/role/role.strategy';
 import { ObjectStore } from '../../../registry/store/object-store';
-import { Change, resourceKey } from '../../../watch/change';
+import { Change, resourceKey } from '../../../storage/changes/change';
 import { ChangeFeed, FeedSubscriber } from '../../../watch/change-feed.service';
 import { UserInfo } from '../../user-info';
 import { BindingTable, userKeys } from './binding-table';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/store/deletion-policy';
-import { PG_POOL } from '../storage/database/database.tokens';
+import { PG_POOL } from './database/database.tokens';
 
 /** An object with the table coordinates the garbage collector needs to act on it. */
 export interface StoredRow {
@@ -52,12 +51,12 @@ export class ObjectGraph {
     return new Set(rows.map((r) => r.uid));
   }
 
-  /** Objects marked for deletion that wait for the garbage collector's own finalizers. */
-  async awaitingCollector(): Promise<StoredRow[]> {
+  /** Objects marked for deletion that still carry any of `finalizers`. */
+  async terminatingWithAny(finalizers: string[]): Promise<StoredRow[]> {
     const { rows } = await this.pool.query<Row>(
       `SELECT ${COLUMNS} FROM objects
        WHERE body -> 'metadata' ? 'deletionTimestamp' AND (body -> 'metadata' -> 'finalizers') ?| $1`,
-      [[ORPHAN_FINALIZER, FOREGROUND_FINALIZER]],
+      [finalizers],
     );
     return rows.map(toStored);
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL } from '../storage/database/database.tokens';
-import { KubeObject } from '../apimachinery/meta/kube-object';
+import { PG_POOL } from '../database/database.tokens';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, resourceKey, toChange } from './change';
 
 /** A change read without its objects (see ChangeHistory.after). */

@@ -1,4 +1,4 @@
-import { KubeObject } from '../apimachinery/meta/kube-object';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 

@@ -1,4 +1,6 @@
+import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { PG_POOL } from './database/database.tokens';
 
 const DAY_MS = 24 * 3600 * 1000;
 const DUPLICATE_CODES = new Set(['42P07', '23505']);
@@ -9,10 +11,11 @@ const day = (iso: string) => Math.floor(Date.parse(iso) / DAY_MS) * DAY_MS;
  * Writes audit events into `audit_events` (one statement a batch), creating the partition of each new day (UTC)
  * first; instances that create the same one at once tolerate each other.
  */
-export class DatabaseSink {
+@Injectable()
+export class AuditEventStore {
   private readonly partitions = new Set<number>();
 
-  constructor(private readonly pool: Pool) {}
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /** Inserts events, each already serialized as JSON. */
   async write(events: readonly { json: string; stageTimestamp: string }[]): Promise<void> {

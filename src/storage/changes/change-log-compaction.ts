@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+
+/** What the change log keeps: no more than the newest `count` changes, and none made before `since`. */
+export interface ChangeLogRetention {
+  count: number;
+  since: Date;
+}
+
+export interface CompactionResult {
+  removed: number;
+  /** the new horizon: changes up to here are gone */
+  compactedThrough?: bigint;
+}
+
+/**
+ * Removes the changes beyond the retention and raises the compaction horizon in the same transaction, under a
+ * transaction-scoped advisory lock that lets one instance do it at a time (another finds the lock taken and removes
+ * nothing). The newest change is always kept: a list's resourceVersion is read from it.
+ */
+@Injectable()
+export class ChangeLogCompaction {
+  constructor(private readonly prisma: PrismaService) {}
+
+  compact(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
+    return this.prisma.$transaction(async (tx) => {
+      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
+      if (!locked) return { removed: 0 };
+      const newest = await tx.change.findFirst({ orderBy: { resourceVersion: 'desc' }, select: { resourceVersion: true } });
+      if (!newest) return { removed: 0 };
+      const beyondCount = await tx.change.findFirst({
+        orderBy: { resourceVersion: 'desc' },
+        skip: retention.count,
+        select: { resourceVersion: true },
+      });
+      const tooOld = await tx.change.findFirst({
+        where: { changedAt: { lt: retention.since } },
+        orderBy: { resourceVersion: 'desc' },
+        select: { resourceVersion: true },
+      });
+      const candidates = [beyondCount, tooOld].filter((c) => c !== null).map((c) => c.resourceVersion);
+      if (candidates.length === 0) return { removed: 0 };
+      let through = candidates.reduce((a, b) => (a > b ? a : b));
+      if (through >= newest.resourceVersion) through = newest.resourceVersion - 1n;
+      const { count } = await tx.change.deleteMany({ where: { resourceVersion: { lte: through } } });
+      if (count === 0) return { removed: 0 };
+      await tx.changeLogCompaction.updateMany({
+        where: { compactedThrough: { lt: through } },
+        data: { compactedThrough: through, compactedAt: now },
+      });
+      return { removed: count, compactedThrough: through };
+    });
+  }
+}

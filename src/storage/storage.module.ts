@@ -1,0 +1,40 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuditEventStore } from './audit-events';
+import { ChangeHistory } from './changes/change-history';
+import { ChangeLogCompaction } from './changes/change-log-compaction';
+import { ChangeNotifications } from './changes/change-notifications';
+import { DatabaseModule, DatabaseOptions } from './database/database.module';
+import { DefinedObjects } from './defined-objects';
+import { HealthProbes } from './health-probes';
+import { LeadershipLocks } from './leadership-locks';
+import { ObjectGraph } from './object-graph';
+import { PoolState } from './pool-state';
+
+const PROVIDERS = [
+  ChangeHistory,
+  ChangeLogCompaction,
+  ChangeNotifications,
+  ObjectGraph,
+  LeadershipLocks,
+  DefinedObjects,
+  AuditEventStore,
+  HealthProbes,
+  PoolState,
+];
+
+/**
+ * The storage layer, for every module: the database (pool, Prisma client, migrations) and the tables' readers and
+ * writers over it, each in the API's terms.
+ */
+@Module({})
+export class StorageModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: StorageModule,
+      global: true,
+      imports: [DatabaseModule.forRoot(options)],
+      providers: PROVIDERS,
+      exports: PROVIDERS,
+    };
+  }
+}
