@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../registry/store/storage.module';
+import { ObjectStorageModule } from '../storage/objects/object-storage.module';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from './change-history';
 import { ChangeLogCompactor } from './change-log-compactor';
@@ -8,7 +8,7 @@ import { WatchService } from './watch.service';
 
 /** The change feed of this instance and the watches it serves. */
 @Module({
-  imports: [StorageModule],
+  imports: [ObjectStorageModule],
   providers: [ChangeHistory, ChangeFeed, WatchService, InitializationWaiter, ChangeLogCompactor],
   exports: [WatchService, ChangeFeed, ChangeHistory, InitializationWaiter, ChangeLogCompactor],
 })
