@@ -106,3 +106,23 @@ describe('a list query compiled to SQL', () => {
     expect(() => rowsOf({ fieldSelector: 'metadata.name=a\u0000b' })).toThrow(expect.objectContaining({ code: 400 }));
   });
 });
+
+describe('a list query with a projection', () => {
+  const projection = [['metadata', 'name'], ['metadata', 'labels'], ['spec', 'replicas']];
+  const projected =
+    `jsonb_strip_nulls(jsonb_build_object($4::text, jsonb_build_object($5::text, body #> $6::text[], $7::text, body #> $8::text[]), ` +
+    `$9::text, jsonb_build_object($10::text, body #> $11::text[])))`;
+  const values = ['extensions', 'deployments', 'prod', 'metadata', 'name', ['metadata', 'name'], 'labels', ['metadata', 'labels'], 'spec', 'replicas', ['spec', 'replicas']];
+
+  it('reads only those paths of each body, for output', () => {
+    const { text, values: parameters } = cursorStatements(DEPLOYMENTS, { ...queryOf({}).query, projection }).rows;
+    expect(text).toContain(`SELECT namespace, name, resource_version, (((${projected})->'metadata') - 'managedFields')::text AS metadata`);
+    expect(parameters).toEqual(values);
+  });
+
+  it('reads only those paths of each body, parsed', () => {
+    const { text, values: parameters } = listStatement(DEPLOYMENTS, { ...queryOf({}).query, projection }, 'object');
+    expect(text).toContain(`SELECT namespace, name, resource_version, (${projected}) AS body FROM objects WHERE`);
+    expect(parameters).toEqual(values);
+  });
+});
