@@ -7,9 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
-import { listConditions, readListOptions } from '../src/registry/store/list-options';
+import { readListOptions } from '../src/registry/store/list-options';
+import { listQuery } from '../src/registry/store/list-options-query';
 import { planList } from '../src/registry/store/consistent-list';
-import { listStatement } from '../src/registry/store/list-statement';
+import { listStatement } from '../src/storage/objects/list-statement';
 import { Query } from '../src/apimachinery/parameters/query';
 import { EXTENSIONS_KINDS } from '../src/apis/extensions/extensions.kinds';
 import { profileTables, profileWork } from './support/cpu-profile';
@@ -175,7 +176,7 @@ async function pageCases(base: string, sql: Client): Promise<Case[]> {
 /** The statement the server runs for a case, timed through the pg driver (rows parsed) and EXPLAINed. */
 async function examine(sql: Client, c: Case) {
   const options = readListOptions(DEPLOYMENTS, c.query);
-  const statement = listStatement(DEPLOYMENTS, c.namespace, listConditions(DEPLOYMENTS, options), 'output', planList(options).range);
+  const statement = listStatement(DEPLOYMENTS, listQuery(DEPLOYMENTS, c.namespace, options, planList(options).range), 'output');
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const start = process.hrtime.bigint();

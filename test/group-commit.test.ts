@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ObjectStore } from '../src/registry/store/object-store';
+import { ObjectStore } from '../src/storage/objects/object-store';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { sample, scrape } from './support/metrics';

@@ -1,4 +1,4 @@
-import { ObjectStore } from '../src/registry/store/object-store';
+import { ObjectStore } from '../src/storage/objects/object-store';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { sample, scrape } from './support/metrics';
@@ -27,10 +27,10 @@ beforeAll(async () => {
 it('gives each read of a batch its own answer: found, missing, the same key twice, the same name elsewhere', async () => {
   const store = server().app.get(ObjectStore);
   const names: [string, string?][] = [['a'], ['b'], ['b'], ['missing'], ['a', `${NS}-other`], ['a'], ['b'], ['gone']];
-  const alone = await store.getForOutput(key('a'));
+  const alone = await store.get(key('a'), 'output');
   const batchedBefore = (await readBatches(8)) - (await readBatches(4));
 
-  const together = await Promise.all(names.map(([name, namespace]) => store.getForOutput(key(name, namespace))));
+  const together = await Promise.all(names.map(([name, namespace]) => store.get(key(name, namespace), 'output')));
   const objects = await Promise.all(names.map(([name, namespace]) => store.get(key(name, namespace))));
 
   // two went alone, one in each lane; the other six together, once per form

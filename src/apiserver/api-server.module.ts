@@ -16,7 +16,7 @@ import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from '../registry/kind-registry';
 import { ScaleRegistry } from '../registry/scale/scale-registry';
 import { Storages } from '../registry/rest/storages';
-import { StorageModule } from '../registry/store/storage.module';
+import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchHandler } from './handlers/watch.handler';
 import { WatchModule } from '../watch/watch.module';
 
@@ -36,7 +36,7 @@ const HANDLERS = [
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */
 @Global()
 @Module({
-  imports: [StorageModule, WatchModule],
+  imports: [GenericStoreModule, WatchModule],
   controllers: [ApiController, InfoController, OpenApiController],
   providers: [
     KindRegistry,
@@ -48,6 +48,6 @@ const HANDLERS = [
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
   ],
-  exports: [KindRegistry, StorageModule, ScaleRegistry],
+  exports: [KindRegistry, GenericStoreModule, ScaleRegistry],
 })
 export class ApiServerModule {}

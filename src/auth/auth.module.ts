@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { KindRegistry } from '../registry/kind-registry';
 import { Settings } from '../config/settings';
-import { StorageModule } from '../registry/store/storage.module';
+import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchModule } from '../watch/watch.module';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';
@@ -22,7 +22,7 @@ import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subjec
 
 /** Who is calling and what they may do: authentication, impersonation, authorization (RBAC) and audit at the request edge. */
 @Module({
-  imports: [StorageModule, WatchModule],
+  imports: [GenericStoreModule, WatchModule],
   controllers: [SelfSubjectReviewController, AccessReviewController],
   providers: [
     { provide: AuthenticationFilter, useFactory: authenticationFilter, inject: [Settings] },

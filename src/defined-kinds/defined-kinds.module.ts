@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../registry/store/storage.module';
+import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchModule } from '../watch/watch.module';
 import { DefinedObjectCleanup } from './defined-object-cleanup';
 import { DEFINITION_SOURCES } from './definition-source';
@@ -9,7 +9,7 @@ import { CUSTOM_RESOURCE_DEFINITIONS } from './custom/custom-resource-definition
 
 /** Stored definitions become served APIs: rows of the kind registry, on every instance. */
 @Module({
-  imports: [StorageModule, WatchModule],
+  imports: [GenericStoreModule, WatchModule],
   providers: [{ provide: DEFINITION_SOURCES, useValue: [THIRD_PARTY_RESOURCES, CUSTOM_RESOURCE_DEFINITIONS] }, DefinedObjectCleanup, ServedDefinitions],
 })
 export class DefinedKindsModule {}

@@ -3,7 +3,7 @@ import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
 import { KindRegistry } from '../registry/kind-registry';
 import { GenericRegistry } from '../registry/store/generic-registry';
-import { ObjectStore } from '../registry/store/object-store';
+import { ObjectStore } from '../storage/objects/object-store';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { Change, resourceKey } from '../storage/changes/change';
 import { DefinedObjectCleanup } from './defined-object-cleanup';

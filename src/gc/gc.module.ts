@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../registry/store/storage.module';
+import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchModule } from '../watch/watch.module';
 import { CollectorLeadership } from './collector-leadership';
 import { GarbageCollector } from './garbage-collector.service';
 
 /** The in-server garbage collector of dependents (ownerReferences) and its leadership among instances. */
 @Module({
-  imports: [StorageModule, WatchModule],
+  imports: [GenericStoreModule, WatchModule],
   providers: [CollectorLeadership, GarbageCollector],
   exports: [GarbageCollector, CollectorLeadership],
 })

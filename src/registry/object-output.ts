@@ -1,5 +1,5 @@
 import { groupVersion, KindDefinition, wireOf } from './kind-definition';
-import { OutputItem } from './store/list-cursor';
+import { OutputItem } from '../storage/objects/read-form';
 import { compactJsonbText } from './compact-jsonb-text';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
@@ -132,8 +132,8 @@ function convertedObjectJson(def: KindDefinition, item: OutputItem, options: Jso
 }
 
 /**
- * A list as JSON text from bodies read as text (ObjectStore.listForOutput): the list toListOutput describes, built
- * without parsing every body only to serialize it again.
+ * A list as JSON text from bodies read as text (ObjectStore.list in its output form): the list toListOutput
+ * describes, built without parsing every body only to serialize it again.
  */
 export function listOutputJson(def: KindDefinition, items: OutputItem[], resourceVersion: string, path: string, page: ListPageMeta = {}): string {
   const marker = '\u0000items';

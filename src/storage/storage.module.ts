@@ -8,6 +8,7 @@ import { DefinedObjects } from './defined-objects';
 import { HealthProbes } from './health-probes';
 import { LeadershipLocks } from './leadership-locks';
 import { ObjectGraph } from './object-graph';
+import { ObjectStorageModule } from './objects/object-storage.module';
 import { PoolState } from './pool-state';
 
 const PROVIDERS = [
@@ -23,8 +24,8 @@ const PROVIDERS = [
 ];
 
 /**
- * The storage layer, for every module: the database (pool, Prisma client, migrations) and the tables' readers and
- * writers over it, each in the API's terms.
+ * The storage layer, for every module: the database (pool, Prisma client, migrations), the object store, and the
+ * other tables' readers and writers, each in the API's terms.
  */
 @Module({})
 export class StorageModule {
@@ -32,9 +33,9 @@ export class StorageModule {
     return {
       module: StorageModule,
       global: true,
-      imports: [DatabaseModule.forRoot(options)],
+      imports: [DatabaseModule.forRoot(options), ObjectStorageModule],
       providers: PROVIDERS,
-      exports: PROVIDERS,
+      exports: [...PROVIDERS, ObjectStorageModule],
     };
   }
 }

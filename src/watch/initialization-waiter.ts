@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
-import { ObjectStore } from '../registry/store/object-store';
+import { ObjectStore } from '../storage/objects/object-store';
 import { Change, resourceKey } from '../storage/changes/change';
 import { ChangeFeed } from './change-feed.service';
 

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../registry/store/storage.module';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeLogCompactor } from './change-log-compactor';
 import { InitializationWaiter } from './initialization-waiter';
@@ -7,7 +6,6 @@ import { WatchService } from './watch.service';
 
 /** The change feed of this instance and the watches it serves. */
 @Module({
-  imports: [StorageModule],
   providers: [ChangeFeed, WatchService, InitializationWaiter, ChangeLogCompactor],
   exports: [WatchService, ChangeFeed, InitializationWaiter, ChangeLogCompactor],
 })

@@ -1,8 +1,9 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { apiErrors, Status } from '../apimachinery/errors/status-error';
 import { KindDefinition, wireOf } from '../registry/kind-definition';
-import { ListOptions, listConditions } from '../registry/store/list-options';
-import { ObjectStore } from '../registry/store/object-store';
+import { ListOptions } from '../registry/store/list-options';
+import { listQuery } from '../registry/store/list-options-query';
+import { ObjectStore } from '../storage/objects/object-store';
 import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
@@ -83,7 +84,7 @@ export class WatchService implements BeforeApplicationShutdown {
         const minimum = fromNow ? undefined : BigInt(requested);
         const cursor = await readPlannedList(
           { range: {}, minimum },
-          (range) => this.store.openListForOutput(def, namespace, listConditions(def, options), range),
+          (range) => this.store.openList(def, listQuery(def, namespace, options, range)),
           (unused) => unused.close(),
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);

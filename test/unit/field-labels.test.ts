@@ -1,6 +1,6 @@
 import { COMMON_FIELD_LABELS, fieldLabelValue, statusCountLabel } from '../../src/apimachinery/selectors/field-labels';
 import { KubeObject } from '../../src/apimachinery/meta/kube-object';
-import { fieldLabelSql } from '../../src/registry/store/field-label-sql';
+import { fieldLabelSql } from '../../src/storage/objects/field-label-sql';
 
 const object = (status?: Record<string, unknown>): KubeObject => ({ metadata: { name: 'web', namespace: 'prod' }, ...(status ? { status } : {}) });
 

@@ -2,7 +2,7 @@ import { KubeObject } from '../meta/kube-object';
 
 /**
  * A field a fieldSelector may name: where it is in the object body, and the value it compares as when absent. The
- * store's database layer builds its SQL from the path (src/registry/store/field-label-sql.ts).
+ * store's database layer builds its SQL from the path (src/storage/objects/field-label-sql.ts).
  */
 export interface FieldLabel {
   /** the keys from the object's root to the field, e.g. ['status', 'replicas'] */

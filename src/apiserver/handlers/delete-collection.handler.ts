@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { toListOutput } from '../../registry/object-output';
-import { listConditions, readListOptions } from '../../registry/store/list-options';
+import { readListOptions } from '../../registry/store/list-options';
+import { listQuery } from '../../registry/store/list-options-query';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readDeleteOptions } from './delete-options.reader';
@@ -17,9 +18,9 @@ export class DeleteCollectionHandler implements VerbHandler {
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
-    const selection = listConditions(def, readListOptions(def, request.query, undefined, true));
+    const selection = listQuery(def, request.path.namespace, readListOptions(def, request.query, undefined, true));
     const options = readDeleteOptions(request, false);
-    const listed = await this.registry.deleteCollection(def, request.path.namespace, selection, options);
+    const listed = await this.registry.deleteCollection(def, selection, options);
     return { code: 200, body: toListOutput(def, listed.items, listed.resourceVersion, request.path.path) };
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { listConditions, readListOptions } from '../../registry/store/list-options';
+import { readListOptions } from '../../registry/store/list-options';
+import { listQuery } from '../../registry/store/list-options-query';
 import { validateListOptions } from '../../registry/store/list-options-validation';
 import { listContinuation, planList, readPlannedList } from '../../registry/store/consistent-list';
 import { GenericRegistry } from '../../registry/store/generic-registry';
@@ -22,7 +23,6 @@ export class ListHandler implements VerbHandler {
     const { def, path } = request;
     const options = readListOptions(def, request.query);
     validateListOptions(options, false);
-    const conditions = listConditions(def, options);
     const plan = planList(options);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
@@ -30,13 +30,13 @@ export class ListHandler implements VerbHandler {
       // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read whole
       const cursor = await readPlannedList(
         plan,
-        (range) => this.registry.openListForOutput(def, path.namespace, conditions, range, request.projection),
+        (range) => this.registry.openList(def, listQuery(def, path.namespace, options, range, request.projection)),
         (unused) => unused.close(),
       );
       return { code: 200, list: new StreamedList(def, cursor, path.path) };
     }
     const result = await readPlannedList(plan, (range) =>
-      this.registry.listForOutput(def, path.namespace, conditions, range, request.projection),
+      this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),
     );
     return { code: 200, body: new OutputList(def, result, path.path, listContinuation(result)) };
   }

@@ -1,7 +1,8 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { KindDefinition, wireOf } from '../../registry/kind-definition';
 import { ListPageMeta, listOutputJson, outputObject } from '../../registry/object-output';
-import { OutputListResult } from '../../registry/store/object-store';
+import { ListResult } from '../../storage/objects/list-result';
+import { OutputItem } from '../../storage/objects/read-form';
 import { EncodedJson } from '../codec/response-encoder';
 
 /**
@@ -11,7 +12,7 @@ import { EncodedJson } from '../codec/response-encoder';
 export class OutputList extends EncodedJson {
   constructor(
     private readonly def: KindDefinition,
-    private readonly result: OutputListResult,
+    private readonly result: ListResult<OutputItem>,
     private readonly path: string,
     private readonly page: ListPageMeta = {},
   ) {

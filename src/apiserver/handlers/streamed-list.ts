@@ -1,7 +1,7 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { KindDefinition, wireOf } from '../../registry/kind-definition';
 import { listItemJson, outputObject, toListOutput } from '../../registry/object-output';
-import { LIST_BATCH_ROWS, ListCursor } from '../../registry/store/list-cursor';
+import { LIST_BATCH_ROWS, ListCursor } from '../../storage/objects/list-cursor';
 import { ListSource } from '../codec/list-stream';
 import { JsonObject } from '../codec/protobuf/json-mapping';
 

@@ -22,7 +22,7 @@ export class ObjectStorage implements Storage {
   }
 
   async readJson(namespace: string | undefined, name: string): Promise<string> {
-    const item = await this.registry.getForOutput(this.kind, namespace, name);
+    const item = await this.registry.get(this.kind, namespace, name, 'output');
     return objectJson(this.kind, item, { withTypeMeta: true, subresource: this.subresource, compact: true });
   }
 

@@ -3,9 +3,8 @@ import { apiErrors } from '../../apimachinery/errors/status-error';
 import { Continuation, decodeContinue, encodeContinue } from './continue-token';
 import { ListOptions } from './list-options';
 import { EXACT } from './list-options-validation';
-import { ListRange } from './list-statement';
-import { ListResult } from './object-store';
-import { ListSnapshot } from './list-cursor';
+import { ListRange } from '../../storage/objects/list-query';
+import { ListResult, ListSnapshot } from '../../storage/objects/list-result';
 
 /** How long a list asking for a resourceVersion newer than the newest committed one waits before a 504. */
 const FRESHNESS_WAIT_MS = 3000;

@@ -1,10 +1,5 @@
 import { apiErrors } from '../../apimachinery/errors/status-error';
-
-/** Where a list page ends: the key of its last object. */
-export interface ListKey {
-  namespace: string;
-  name: string;
-}
+import { ListKey } from '../../storage/objects/object-key';
 
 /** A continue token's content: the snapshot the pages are read at (-1: the newest, inconsistently) and the last key. */
 export interface Continuation {

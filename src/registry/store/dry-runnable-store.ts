@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { ObjectKey, ObjectStore, StorageKey } from './object-store';
+import { ObjectKey, StorageKey } from '../../storage/objects/object-key';
+import { ObjectStore } from '../../storage/objects/object-store';
 
 /**
  * The one switch of `dryRun=All` (the apiserver's DryRunnableStorage): every write takes a `dryRun` flag, and a dry

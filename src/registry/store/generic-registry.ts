@@ -7,12 +7,13 @@ import { KindDefinition } from '../kind-definition';
 import { DeleteOptions } from './delete-options';
 import { DryRunnableStore } from './dry-runnable-store';
 import { finalizersAfterDelete } from './deletion-policy';
-import { ListResult, ObjectKey, ObjectStore, OutputListResult } from './object-store';
+import { ObjectStore } from '../../storage/objects/object-store';
+import { ObjectKey } from '../../storage/objects/object-key';
+import { ListQuery } from '../../storage/objects/list-query';
+import { ListResult } from '../../storage/objects/list-result';
+import { ListCursor } from '../../storage/objects/list-cursor';
+import { FormItem, ReadForm } from '../../storage/objects/read-form';
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
-import { SqlCondition } from './sql-params';
-import { ListRange } from './list-statement';
-import { ListCursor, OutputItem } from './list-cursor';
-import { Path } from '../table/table-column';
 import { UserInfo } from '../../auth/user-info';
 import { WriteAdmissions } from './write-admission';
 
@@ -56,43 +57,21 @@ export class GenericRegistry {
     private readonly admissions: WriteAdmissions,
   ) {}
 
-  async get(def: KindDefinition, namespace: string | undefined, name: string): Promise<KubeObject> {
-    const object = await this.store.get(keyOf(def, namespace, name));
+  /** The object, parsed (the default) or for a response as JSON text (see ObjectStore's read forms). */
+  async get<F extends ReadForm = 'object'>(def: KindDefinition, namespace: string | undefined, name: string, form?: F): Promise<FormItem[F]> {
+    const object = await this.store.get(keyOf(def, namespace, name), form);
     if (!object) throw apiErrors.notFound(def, name);
     return object;
   }
 
-  /** The object for a response, its body as JSON text (see ObjectStore.getForOutput). */
-  async getForOutput(def: KindDefinition, namespace: string | undefined, name: string): Promise<OutputItem> {
-    const item = await this.store.getForOutput(keyOf(def, namespace, name));
-    if (!item) throw apiErrors.notFound(def, name);
-    return item;
-  }
-
-  list(def: KindDefinition, namespace: string | undefined, conditions: readonly SqlCondition[] = []): Promise<ListResult> {
-    return this.store.list(def, namespace, conditions);
-  }
-
-  /** A list (or a page of one) for a response, each body cut down to `projection` when the answer needs only those parts. */
-  listForOutput(
-    def: KindDefinition,
-    namespace: string | undefined,
-    conditions: readonly SqlCondition[],
-    range: ListRange,
-    projection?: readonly Path[],
-  ): Promise<OutputListResult> {
-    return this.store.listForOutput(def, namespace, conditions, range, projection);
+  /** The kind's objects the query selects (or a page of them), parsed (the default) or for a response. */
+  list<F extends ReadForm = 'object'>(def: KindDefinition, query: ListQuery = {}, form?: F): Promise<ListResult<FormItem[F]>> {
+    return this.store.list(def, query, form);
   }
 
   /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */
-  openListForOutput(
-    def: KindDefinition,
-    namespace: string | undefined,
-    conditions: readonly SqlCondition[],
-    range: ListRange,
-    projection?: readonly Path[],
-  ): Promise<ListCursor> {
-    return this.store.openListForOutput(def, namespace, conditions, range, projection);
+  openList(def: KindDefinition, query: ListQuery): Promise<ListCursor> {
+    return this.store.openList(def, query);
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
@@ -226,13 +205,8 @@ export class GenericRegistry {
   }
 
   /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
-  async deleteCollection(
-    def: KindDefinition,
-    namespace: string | undefined,
-    conditions: readonly SqlCondition[],
-    options: DeleteOptions,
-  ): Promise<ListResult> {
-    const listed = await this.store.list(def, namespace, conditions);
+  async deleteCollection(def: KindDefinition, query: ListQuery, options: DeleteOptions): Promise<ListResult> {
+    const listed = await this.store.list(def, query);
     for (const item of listed.items) {
       try {
         await this.delete(def, item.metadata.namespace || undefined, item.metadata.name as string, options);

@@ -5,7 +5,7 @@ import { Binding } from '../../../apis/rbac/policy/binding.validation';
 import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { Role } from '../../../apis/rbac/role/role.strategy';
-import { ObjectStore } from '../../../registry/store/object-store';
+import { ObjectStore } from '../../../storage/objects/object-store';
 import { Change, resourceKey } from '../../../storage/changes/change';
 import { ChangeFeed, FeedSubscriber } from '../../../watch/change-feed.service';
 import { UserInfo } from '../../user-info';

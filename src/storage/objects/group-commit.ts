@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL } from '../../storage/database/database.tokens';
-import { isDatabaseUnavailable } from '../../storage/database/database-errors';
+import { PG_POOL } from '../database/database.tokens';
+import { isDatabaseUnavailable } from '../database/database-errors';
 import { ServerMetrics } from '../../metrics/server-metrics';
-import { StorageKey } from './list-statement';
+import { StorageKey } from './object-key';
 import { Outcome, StatementBatcher } from './statement-batcher';
 
 /** One write to a row of `objects`, as `pgkube_write_batch` (migration 0009) takes it. */

@@ -1,10 +1,10 @@
-import { Path } from '../table/table-column';
+import { JsonPath } from './list-query';
 import { SqlParams } from './sql-params';
 
 /** The paths of a body a reader needs, as a tree: `true` where the whole value below is needed. */
 type PathTree = Map<string, PathTree | true>;
 
-function treeOf(paths: readonly Path[]): PathTree {
+function treeOf(paths: readonly JsonPath[]): PathTree {
   const root: PathTree = new Map();
   for (const path of paths) {
     let node = root;
@@ -23,7 +23,7 @@ function treeOf(paths: readonly Path[]): PathTree {
  * The SQL of the `body` column cut down to `paths` (a Table's rows need a few fields of each object, not the whole
  * object): nested `jsonb_build_object`s of the values at those paths, the absent ones left out.
  */
-export function projectedBody(paths: readonly Path[], params: SqlParams): string {
+export function projectedBody(paths: readonly JsonPath[], params: SqlParams): string {
   const build = (tree: PathTree, prefix: string[]): string => {
     const members = [...tree].map(([key, below]) => {
       const path = [...prefix, key];

@@ -1,18 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
-import { PG_POOL } from '../../storage/database/database.tokens';
+import { PG_POOL } from '../database/database.tokens';
 import { ServerMetrics } from '../../metrics/server-metrics';
-import { outputColumns } from './list-statement';
-import type { ObjectKey } from './object-store';
+import { ObjectKey } from './object-key';
+import { outputColumns, ReadForm } from './read-form';
 import { Outcome, StatementBatcher } from './statement-batcher';
 
 /** What a read of one object's row returns besides its resourceVersion: the body parsed, or its output parts. */
-const COLUMNS = {
+const COLUMNS: Record<ReadForm, string> = {
   object: 'o.body',
   output: outputColumns('o.body'),
 };
-
-export type ReadForm = keyof typeof COLUMNS;
 
 /**
  * Statements in flight per form: the reads that arrive meanwhile go together in the next. Two keep PostgreSQL busy

@@ -1,46 +1,12 @@
 import { Pool, PoolClient } from 'pg';
+import { ListSnapshot } from './list-result';
 import { cursorStatements } from './list-statement';
-
-/** The state a list reads: its resourceVersion, and what the snapshot it was read in saw of the change log. */
-export interface ListSnapshot {
-  /** the resourceVersion of the state read: the one asked for, or the newest committed one in the same snapshot */
-  resourceVersion: string;
-  /** the newest committed resourceVersion in the snapshot the items were read in */
-  newestVersion: bigint;
-  /** changes up to this resourceVersion may have left the change log: a state before it cannot be rebuilt */
-  compactedThrough: bigint;
-}
-
-/**
- * An object of a list read for output, as JSON text: its metadata (without resourceVersion and selfLink, as stored)
- * and an object of its other members but kind and apiVersion.
- */
-export interface OutputItem {
-  resourceVersion: string;
-  metadata: string;
-  rest: string;
-  /** the metadata's managedFields, when read apart from the rest of the metadata (which then lacks them) */
-  managedFields?: string;
-}
+import { OutputItem, outputItem, OutputRow } from './read-form';
 
 interface SnapshotRow {
   newest_version: string;
   compacted_through: string;
 }
-
-export interface OutputRow {
-  resource_version: string;
-  metadata: string | null;
-  rest: string;
-  managed_fields: string | null;
-}
-
-export const outputItem = (row: OutputRow): OutputItem => ({
-  resourceVersion: row.resource_version,
-  metadata: row.metadata ?? '{}',
-  rest: row.rest,
-  ...(row.managed_fields != null && { managedFields: row.managed_fields }),
-});
 
 const CURSOR = 'list_rows';
 

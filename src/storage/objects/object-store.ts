@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
+import { PG_POOL } from '../database/database.tokens';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { holdsNul } from './sql-params';
+import { ObjectKey, StorageKey } from './object-key';
+import { ListQuery } from './list-query';
+import { cursorStatements, listStatement } from './list-statement';
+import { ListResult, listResult, ListRow } from './list-result';
+import { ListCursor } from './list-cursor';
+import { FormItem, FormRow, itemReader, ReadForm } from './read-form';
+import { GroupCommit } from './group-commit';
+import { GroupRead } from './group-read';
+
+/** The body as stored: the resourceVersion lives in its column and the selfLink is built on output. */
+function storedBody(object: KubeObject): string {
+  const { resourceVersion: _rv, selfLink: _link, ...metadata } = object.metadata;
+  return JSON.stringify({ ...object, metadata });
+}
+
+function withVersion(version: string, body: KubeObject): KubeObject {
+  return { ...body, metadata: { ...body.metadata, resourceVersion: version } };
+}
+
+/**
+ * Reads and writes rows of the `objects` table. Writes are compare-and-swap on the resourceVersion column; the
+ * database triggers assign new resourceVersions and write the change log. Writes go through the instance's group
+ * commit (`pgkube_write_batch`), each answered with the resourceVersion it wrote or none. Reads return each object
+ * in a read form: parsed (`object`, the default), or as JSON text for a response (`output`, see OutputItem), which
+ * the response carries mostly as it is instead of the server parsing every body only to serialize it again.
+ */
+@Injectable()
+export class ObjectStore {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly writes: GroupCommit,
+    private readonly reads: GroupRead,
+  ) {}
+
+  /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
+  async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F): Promise<FormItem[F] | undefined> {
+    if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
+    const row = await this.reads.get<FormRow[F]>(form, key);
+    return row && itemReader(form)(row);
+  }
+
+  /** Inserts a new object; undefined when an object of that name exists. */
+  async create(key: StorageKey, object: KubeObject): Promise<KubeObject | undefined> {
+    const version = await this.writes.run({ write: 'create', key, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion(version, object);
+  }
+
+  /**
+   * Replaces the object if it still has `expectedVersion`; undefined when it changed or went away meanwhile (or the
+   * write was identical to the stored object, which the trigger skips).
+   */
+  async update(key: ObjectKey, expectedVersion: string, object: KubeObject): Promise<KubeObject | undefined> {
+    const version = await this.writes.run({ write: 'update', key, expectedVersion, body: storedBody(object) });
+    return version === undefined ? undefined : withVersion(version, object);
+  }
+
+  /** Removes the object if it still has `expectedVersion`; false when it changed or went away meanwhile. */
+  async delete(key: ObjectKey, expectedVersion: string): Promise<boolean> {
+    return (await this.writes.run({ write: 'delete', key, expectedVersion })) !== undefined;
+  }
+
+  /**
+   * The objects of a kind the query selects, sorted by namespace and name, with the resourceVersion of the snapshot
+   * they were read at (one statement, so one snapshot); the query's range reads a page, or the state at a past
+   * resourceVersion.
+   */
+  async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
+    const { rows } = await this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form));
+    return listResult(rows, query, itemReader(form));
+  }
+
+  /**
+   * The same list (never a page) for a response, read through a cursor as the response is written: the server holds
+   * one batch of rows at a time instead of the whole list. The caller must close the cursor.
+   */
+  openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
+    return ListCursor.open(this.pool, cursorStatements(key, query), query.at);
+  }
+}
