@@ -97,10 +97,11 @@ describe('the shared informer', () => {
   it('started again after a stop, replays the changes it missed from the change log', async () => {
     informer.stop();
     await create('d');
-    await sqlScale('b', 8);
+    const scaledAt = await sqlScale('b', 8);
     await feedCaughtUp(); // so that the changes are history when it starts, not changes the feed delivers after
     await informer.start();
     expect(events.splice(0)).toEqual(['added d', 'updated b 8']);
+    expect(informer.resourceVersion).toBe(scaledAt);
     expect(listsOf(lists)).toBe(1);
   });
 

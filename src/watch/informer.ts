@@ -137,28 +137,36 @@ export class SharedInformer {
     });
   }
 
-  /** The one sync under way, or a new one. */
+  /** The one sync under way (which takes up what a start or a resync asks meanwhile), or a new one. */
   private sync(): Promise<void> {
-    this.syncing ??= this.bringUpToDate().finally(() => (this.syncing = undefined));
+    this.syncing ??= Promise.resolve().then(() => this.bringUpToDate());
     return this.syncing;
   }
 
-  /** Replays or lists until nothing more is due, then applies the changes held meanwhile and follows the feed. */
+  /**
+   * Replays or lists until nothing more is due, then applies the changes held meanwhile and follows the feed. It
+   * ends the sync in the same step as it stops holding changes, so that a start or a resync never waits on a sync
+   * that will not take them up.
+   */
   private async bringUpToDate(): Promise<void> {
-    while (this.replayTo !== undefined || this.mustList) {
-      const position = this.replayTo;
-      this.replayTo = undefined;
-      if (this.mustList) {
-        this.mustList = false;
-        await this.relist().catch((error: unknown) => {
-          this.mustList = true;
-          throw error;
-        });
-      } else await this.replay(position as bigint);
+    try {
+      while (this.replayTo !== undefined || this.mustList) {
+        const position = this.replayTo;
+        this.replayTo = undefined;
+        if (this.mustList) {
+          this.mustList = false;
+          await this.relist().catch((error: unknown) => {
+            this.mustList = true;
+            throw error;
+          });
+        } else await this.replay(position as bigint);
+      }
+      const held = this.held ?? [];
+      this.held = undefined;
+      for (const change of held) this.apply(change);
+    } finally {
+      this.syncing = undefined;
     }
-    const held = this.held ?? [];
-    this.held = undefined;
-    for (const change of held) this.apply(change);
   }
 
   /** Applies the resource's changes after the cache's resourceVersion up to the feed's `position`, unless compacted. */
