@@ -13,6 +13,8 @@ import { RbacAuthorizer } from '../src/auth/authorization/rbac/rbac.authorizer';
 import { RbacIndex } from '../src/auth/authorization/rbac/rbac-index';
 import { ObjectStore } from '../src/storage/objects/object-store';
 import { ChangeFeed } from '../src/watch/change-feed.service';
+import { ChangeHistory } from '../src/storage/changes/change-history';
+import { InformerFactory } from '../src/watch/informer-factory';
 import { http } from '../test/support/http';
 import { createDeployment } from './support/deployment';
 import { describeMachine, formatNumber, table, writeSection } from './support/results';
@@ -73,7 +75,8 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   // the change feed is not needed here: the index is read once and the stored policy does not change
   const feed = { subscribe: () => 0n, unsubscribe: () => undefined } as unknown as ChangeFeed;
   const metrics = new ServerMetrics();
-  const index = new RbacIndex(feed, new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics)));
+  const store = new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics));
+  const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool), store));
   await index.load();
   await pool.end();
   const authorizer = new RbacAuthorizer(index);

@@ -3,20 +3,20 @@ import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindDefinition } from '../registry/kind-definition';
 import { KindRegistry } from '../registry/kind-registry';
 import { GenericRegistry } from '../registry/store/generic-registry';
-import { ObjectStore } from '../storage/objects/object-store';
-import { ChangeFeed } from '../watch/change-feed.service';
-import { Change, resourceKey } from '../storage/changes/change';
+import { resourceKey } from '../storage/changes/change';
+import { InformerFactory } from '../watch/informer-factory';
 import { DefinedObjectCleanup } from './defined-object-cleanup';
 import { DEFINITION_SOURCES, DefinitionSource } from './definition-source';
 
 const sameRow = (a: KindDefinition, b: KindDefinition) => a.group === b.group && a.version === b.version && a.resource === b.resource;
 
 /**
- * Keeps the kind registry of this instance in step with the stored definitions (ThirdPartyResources, CRDs): it
- * reads them all at start-up, then follows their changes on the change feed. A definition's rows are added,
- * replaced or removed while the feed delivers the definition's change, before any later change is delivered, so
- * the objects written after a definition always find their kind served. When a definition is deleted, the objects
- * of the resources it alone served are deleted too.
+ * Keeps the kind registry of this instance in step with the stored definitions (ThirdPartyResources, CRDs): an
+ * informer of each kind of definition reads them all at start-up (the server serves nothing before), then follows
+ * their changes on the change feed. A definition's rows are added, replaced or removed while the feed delivers the
+ * definition's change, before any later change is delivered, so the objects written after a definition always
+ * find their kind served. When a definition is deleted, the objects of the resources it alone served are deleted
+ * too.
  */
 @Injectable()
 export class ServedDefinitions implements OnModuleInit {
@@ -26,45 +26,29 @@ export class ServedDefinitions implements OnModuleInit {
 
   constructor(
     private readonly registry: KindRegistry,
-    private readonly feed: ChangeFeed,
-    private readonly objects: ObjectStore,
+    private readonly informers: InformerFactory,
     private readonly cleanup: DefinedObjectCleanup,
     private readonly store: GenericRegistry,
     @Inject(DEFINITION_SOURCES) private readonly sources: readonly DefinitionSource[],
   ) {}
 
   async onModuleInit(): Promise<void> {
-    for (const source of this.sources) await this.follow(source);
-  }
-
-  /**
-   * Subscribes first and reads the definitions after, so that nothing falls between the two; changes the read
-   * already includes (up to its resourceVersion) are skipped when the feed delivers them.
-   */
-  private async follow(source: DefinitionSource): Promise<void> {
-    const { group, resource } = source.stored;
-    let readAt: bigint | undefined;
-    const early: Change[] = [];
-    this.feed.subscribe({
-      key: resourceKey(group, resource),
-      deliver: (change) => {
-        if (readAt === undefined) early.push(change);
-        else if (change.resourceVersion > readAt) this.apply(source, change);
-      },
-    });
-    const { items, resourceVersion } = await this.objects.list(source.stored, undefined);
-    for (const definition of items) this.serve(source, definition);
-    readAt = BigInt(resourceVersion);
-    for (const change of early) if (change.resourceVersion > readAt) this.apply(source, change);
-  }
-
-  private apply(source: DefinitionSource, change: Change): void {
-    if (change.type !== 'DELETED') {
-      this.serve(source, change.object);
-      return;
+    for (const source of this.sources) {
+      const { group, resource } = source.stored;
+      const informer = this.informers.informerFor({ group, resource });
+      informer.addEventHandler({
+        added: (definition) => this.serve(source, definition),
+        updated: (definition) => this.serve(source, definition),
+        deleted: (definition, resourceVersion) => this.withdraw(source, definition, resourceVersion),
+      });
+      await informer.start();
     }
-    const removed = this.replaceRows(source, change.name, []);
-    for (const kind of removed) void this.cleanup.deleteObjects(kind, change.resourceVersion);
+  }
+
+  /** Stops serving a deleted definition's rows, and deletes the objects of the resources it alone served. */
+  private withdraw(source: DefinitionSource, definition: KubeObject, deletedAt: bigint): void {
+    const removed = this.replaceRows(source, definition.metadata.name as string, []);
+    for (const kind of removed) void this.cleanup.deleteObjects(kind, deletedAt);
   }
 
   /** Serves what a definition says; one that cannot be served (written by SQL past the checks) serves nothing. */

@@ -25,6 +25,11 @@ export interface FeedSubscriber {
    */
   readonly relaxed?: boolean;
   deliver(change: Change): void;
+  /**
+   * Told of a change of its resource that was compacted away before the feed could read what the subscriber needs
+   * of it: what the subscriber derived from the changes is no longer complete (an informer lists again).
+   */
+  missed?(resourceVersion: bigint): void;
 }
 
 /**
@@ -220,6 +225,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     this.metrics.changesRead.inc({ group: change.group, resource: change.resource });
     if (this.lacks(change)) {
       this.logger.error(`change ${change.resourceVersion} was compacted away before it could be delivered`);
+      for (const subscriber of this.subscribersOf(change)) subscriber.missed?.(change.resourceVersion);
       return;
     }
     for (const subscriber of this.subscribersOf(change)) {

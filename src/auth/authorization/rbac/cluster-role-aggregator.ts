@@ -46,8 +46,8 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
     private readonly registry: GenericRegistry,
     private readonly kinds: KindRegistry,
   ) {
-    index.onChange((change) => {
-      if (change.resource === 'clusterroles') this.schedule();
+    index.onChange((resource) => {
+      if (resource === 'clusterroles') this.schedule();
     });
   }
 

@@ -1,18 +1,16 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { Injectable, Logger } from '@nestjs/common';
 import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
 import { Binding } from '../../../apis/rbac/policy/binding.validation';
 import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { Role } from '../../../apis/rbac/role/role.strategy';
-import { ObjectStore } from '../../../storage/objects/object-store';
-import { Change, resourceKey } from '../../../storage/changes/change';
-import { ChangeFeed, FeedSubscriber } from '../../../watch/change-feed.service';
+import { objectKey, SharedInformer } from '../../../watch/informer';
+import { InformerFactory } from '../../../watch/informer-factory';
 import { UserInfo } from '../../user-info';
 import { BindingTable, userKeys } from './binding-table';
 
 export const RBAC_RESOURCES = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'] as const;
-type RbacResource = (typeof RBAC_RESOURCES)[number];
+export type RbacResource = (typeof RBAC_RESOURCES)[number];
 
 /** A binding that applies to a user, and where its rules apply ('' for everywhere). */
 export interface AppliedBinding {
@@ -24,61 +22,63 @@ export interface AppliedBinding {
 export type BoundRules = { rules: readonly PolicyRule[]; error?: undefined } | { rules?: undefined; error: string };
 
 /**
- * Every Role, ClusterRole and binding, in memory, as RBAC reads them (upstream reads them from informers): loaded at
- * start and kept current from this instance's change feed, so that a write through any instance, or by SQL, counts
- * here once the feed has delivered it.
+ * Every Role, ClusterRole and binding, in memory, as RBAC reads them (upstream reads them from informers, as this
+ * does): loaded at start and kept current from this instance's change feed, so that a write through any instance,
+ * or by SQL, counts here once the feed has delivered it. Roles are read from their informers' caches; bindings from
+ * a table by subject, kept by the bindings' informers' handlers.
  */
 @Injectable()
-export class RbacIndex implements OnApplicationShutdown {
+export class RbacIndex {
   private readonly logger = new Logger('RbacIndex');
-  private readonly roles = new Map<string, Role>();
-  private readonly clusterRoles = new Map<string, ClusterRole>();
+  private readonly informers: Record<RbacResource, SharedInformer>;
   private readonly bindings = new BindingTable();
-  private readonly subscribers: FeedSubscriber[];
-  /** changes delivered while the first state is read, applied after it */
-  private pending?: Change[] = [];
-  private readonly loadedAt = new Map<string, bigint>();
-  private readonly listeners: ((change: Change) => void)[] = [];
+  private readonly listeners: ((resource: RbacResource) => void)[] = [];
 
-  constructor(
-    private readonly feed: ChangeFeed,
-    private readonly store: ObjectStore,
-  ) {
-    this.subscribers = RBAC_RESOURCES.map((resource) => ({
-      key: resourceKey(RBAC_GROUP, resource),
-      deliver: (change: Change) => this.receive(change),
-    }));
-  }
-
-  /** Subscribes to the feed, then reads the current state; changes delivered meanwhile are applied after it. */
-  async load(): Promise<void> {
-    for (const subscriber of this.subscribers) this.feed.subscribe(subscriber);
+  constructor(factory: InformerFactory) {
+    const informerOf = (resource: RbacResource) => factory.informerFor({ group: RBAC_GROUP, resource });
+    this.informers = {
+      roles: informerOf('roles'),
+      clusterroles: informerOf('clusterroles'),
+      rolebindings: informerOf('rolebindings'),
+      clusterrolebindings: informerOf('clusterrolebindings'),
+    };
     for (const resource of RBAC_RESOURCES) {
-      const list = await this.store.list({ group: RBAC_GROUP, resource }, undefined);
-      for (const item of list.items) this.put(resource, item);
-      this.loadedAt.set(resource, BigInt(list.resourceVersion));
+      const isBinding = resource === 'rolebindings' || resource === 'clusterrolebindings';
+      this.informers[resource].addEventHandler({
+        added: (object, initialList) => {
+          if (isBinding) this.bindings.set(object as Binding);
+          if (!initialList) this.changed(resource);
+        },
+        updated: (object) => {
+          if (isBinding) this.bindings.set(object as Binding);
+          this.changed(resource);
+        },
+        deleted: (object) => {
+          if (isBinding) this.bindings.delete(BindingTable.key(object));
+          this.changed(resource);
+        },
+      });
     }
-    const pending = this.pending ?? [];
-    this.pending = undefined;
-    for (const change of pending) if (change.resourceVersion > (this.loadedAt.get(change.resource) ?? 0n)) this.apply(change);
-    this.logger.log(`loaded ${this.roles.size} roles, ${this.clusterRoles.size} cluster roles and their bindings`);
   }
 
-  onApplicationShutdown(): void {
-    for (const subscriber of this.subscribers) this.feed.unsubscribe(subscriber);
+  /** Reads the current state (each informer subscribes to the feed first, so that no change falls in between). */
+  async load(): Promise<void> {
+    for (const resource of RBAC_RESOURCES) await this.informers[resource].start();
+    const count = (resource: RbacResource) => [...this.informers[resource].list()].length;
+    this.logger.log(`loaded ${count('roles')} roles, ${count('clusterroles')} cluster roles and their bindings`);
   }
 
-  /** Called with each change applied to the index (the cluster role aggregator follows them). */
-  onChange(listener: (change: Change) => void): void {
+  /** Called with the resource of each change after the first state (the cluster role aggregator follows them). */
+  onChange(listener: (resource: RbacResource) => void): void {
     this.listeners.push(listener);
   }
 
   clusterRole(name: string): ClusterRole | undefined {
-    return this.clusterRoles.get(name);
+    return this.informers.clusterroles.get(name) as ClusterRole | undefined;
   }
 
   allClusterRoles(): IterableIterator<ClusterRole> {
-    return this.clusterRoles.values();
+    return this.informers.clusterroles.list() as IterableIterator<ClusterRole>;
   }
 
   /** The bindings that apply to a user in a namespace: the cluster's, then the namespace's. */
@@ -93,36 +93,14 @@ export class RbacIndex implements OnApplicationShutdown {
   rulesOf({ binding }: AppliedBinding): BoundRules {
     const ref = binding.roleRef ?? {};
     if (ref.kind === 'Role') {
-      const role = this.roles.get(`${binding.metadata.namespace}/${ref.name}`);
+      const role = this.informers.roles.get(objectKey(binding.metadata.namespace, ref.name ?? '')) as Role | undefined;
       return role ? { rules: role.rules ?? [] } : { error: `role.${RBAC_GROUP} "${ref.name}" not found` };
     }
-    const role = this.clusterRoles.get(ref.name ?? '');
+    const role = this.clusterRole(ref.name ?? '');
     return role ? { rules: role.rules ?? [] } : { error: `clusterrole.${RBAC_GROUP} "${ref.name}" not found` };
   }
 
-  private receive(change: Change): void {
-    if (this.pending) this.pending.push(change);
-    else this.apply(change);
-  }
-
-  private apply(change: Change): void {
-    const resource = change.resource as RbacResource;
-    if (change.type === 'DELETED') this.remove(resource, change.object);
-    else this.put(resource, change.object);
-    for (const listener of this.listeners) listener(change);
-  }
-
-  private put(resource: RbacResource, object: KubeObject): void {
-    const name = object.metadata.name as string;
-    if (resource === 'roles') this.roles.set(`${object.metadata.namespace}/${name}`, object as Role);
-    else if (resource === 'clusterroles') this.clusterRoles.set(name, object as ClusterRole);
-    else this.bindings.set(object as Binding);
-  }
-
-  private remove(resource: RbacResource, object: KubeObject): void {
-    const name = object.metadata.name as string;
-    if (resource === 'roles') this.roles.delete(`${object.metadata.namespace}/${name}`);
-    else if (resource === 'clusterroles') this.clusterRoles.delete(name);
-    else this.bindings.delete(BindingTable.key(object));
+  private changed(resource: RbacResource): void {
+    for (const listener of this.listeners) listener(resource);
   }
 }
