@@ -16,7 +16,6 @@ import { PolicyBootstrap } from './authorization/rbac/policy-bootstrap';
 import { RbacAuthorizer } from './authorization/rbac/rbac.authorizer';
 import { RbacIndex } from './authorization/rbac/rbac-index';
 import { ImpersonationFilter } from './impersonation.filter';
-import { RequestFilters } from './request-filters';
 import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subject-review.controller';
 
 /** Who is calling and what they may do: authentication, impersonation, authorization (RBAC) and audit at the request edge. */
@@ -34,8 +33,8 @@ import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subjec
     AuthorizationFilter,
     ImpersonationFilter,
     AuditRecorder,
-    RequestFilters,
   ],
+  exports: [AuthenticationFilter, AuditRecorder, ImpersonationFilter, AuthorizationFilter],
 })
 export class AuthModule implements OnModuleInit {
   constructor(private readonly registry: KindRegistry) {}
