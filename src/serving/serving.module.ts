@@ -6,7 +6,10 @@ import { MaxInFlightFilter } from './filters/max-in-flight.filter';
 import { CHAIN_FILTERS, HandlerChain } from './handler-chain';
 import { SecureServer } from './secure-server';
 
-/** How requests are served: the secure port beside the insecure one the application listens on itself, and the handler chain every request passes on both. */
+/**
+ * How requests are served: the secure port beside the insecure one the application listens on itself, and the
+ * handler chain every request passes on both.
+ */
 @Module({
   imports: [AuthModule],
   providers: [

@@ -116,7 +116,15 @@ describe('the handler chain', () => {
     await settle();
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ kind: 'Status', code: 401, reason: 'Unauthorized' });
-    expect(steps).toEqual(['request info', 'metrics', 'in-flight limit', 'authentication refused', 'audit as nobody', 'audit response 401 Status', 'metrics 401']);
+    expect(steps).toEqual([
+      'request info',
+      'metrics',
+      'in-flight limit',
+      'authentication refused',
+      'audit as nobody',
+      'audit response 401 Status',
+      'metrics 401',
+    ]);
   });
 
   it('refuses a request beyond the in-flight limit with 429 before authentication, audit or authorization see it', async () => {
