@@ -48,7 +48,7 @@ export class HandlerChain implements OnModuleInit {
       { filter: filters.requestInfo },
       // counts and logs the request when it ends, whatever answers it: so before any filter that may refuse
       { filter: filters.requestMetrics },
-      // 429 beyond the limits, before any work is spent on the request (so not audited)
+      // 429 beyond the limits, before authentication: a refused request costs little and is not audited
       { filter: filters.maxInFlight },
       // who sent it; a refused authentication is audited before its 401 is answered, as upstream does
       { filter: filters.authentication, onRefusal: filters.audit },
