@@ -12,6 +12,7 @@ import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
 import { InfoController } from './http/info.controller';
+import { RequestInfoFilter } from './request/request-info.filter';
 import { OpenApiController } from './http/openapi.controller';
 import { KindRegistry } from '../registry/kind-registry';
 import { ScaleRegistry } from '../registry/scale/scale-registry';
@@ -47,7 +48,8 @@ const HANDLERS = [
     ...HANDLERS,
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
+    RequestInfoFilter,
   ],
-  exports: [KindRegistry, GenericStoreModule, ScaleRegistry],
+  exports: [KindRegistry, GenericStoreModule, ScaleRegistry, RequestInfoFilter],
 })
 export class ApiServerModule {}

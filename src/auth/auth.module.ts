@@ -17,7 +17,6 @@ import { RbacAuthorizer } from './authorization/rbac/rbac.authorizer';
 import { RbacIndex } from './authorization/rbac/rbac-index';
 import { ImpersonationFilter } from './impersonation.filter';
 import { InsecureHostFilter } from './insecure-host.filter';
-import { RequestFilters } from './request-filters';
 import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subject-review.controller';
 
 /** Who is calling and what they may do: authentication, impersonation, authorization (RBAC) and audit at the request edge. */
@@ -36,8 +35,8 @@ import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subjec
     ImpersonationFilter,
     AuditRecorder,
     InsecureHostFilter,
-    RequestFilters,
   ],
+  exports: [AuthenticationFilter, AuditRecorder, ImpersonationFilter, AuthorizationFilter, InsecureHostFilter],
 })
 export class AuthModule implements OnModuleInit {
   constructor(private readonly registry: KindRegistry) {}

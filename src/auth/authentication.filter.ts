@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { apiErrors } from '../apimachinery/errors/status-error';
+import { RequestFilter } from '../apiserver/request/request-filter';
 import { RequestAuthenticator } from './authenticators/authenticator';
 import { tlsSocketOf } from './request-auth';
 import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from './user-info';
@@ -11,7 +12,7 @@ import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from './user-info';
  * and a request without any is anonymous when --anonymous-auth allows it. The insecure port has no authentication:
  * every request on it is 1.7's superuser.
  */
-export class AuthenticationFilter {
+export class AuthenticationFilter implements RequestFilter {
   private readonly logger = new Logger('Authentication');
 
   constructor(

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { apiErrors } from '../apimachinery/errors/status-error';
+import { RequestFilter } from '../apiserver/request/request-filter';
 import { attributesOf } from './authorization/attributes';
 import type { Authorizer } from './authorization/authorizer';
 import { AUTHORIZER } from './authorization/authorizer.token';
@@ -12,7 +13,7 @@ import { forbidden } from './authorization/forbidden';
  * allows is refused with 403 Forbidden.
  */
 @Injectable()
-export class AuthorizationFilter {
+export class AuthorizationFilter implements RequestFilter {
   constructor(@Inject(AUTHORIZER) private readonly authorizer: Authorizer) {}
 
   async filter(request: FastifyRequest): Promise<void> {

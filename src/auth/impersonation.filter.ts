@@ -5,6 +5,7 @@ import type { Authorizer } from './authorization/authorizer';
 import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';
+import { RequestFilter } from '../apiserver/request/request-filter';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from './user-info';
 
 const EXTRA_PREFIX = 'impersonate-extra-';
@@ -65,7 +66,7 @@ const SERVICE_ACCOUNT = /^system:serviceaccount:([^:]+):([^:]+)$/;
  * superuser may impersonate anyone.
  */
 @Injectable()
-export class ImpersonationFilter {
+export class ImpersonationFilter implements RequestFilter {
   constructor(@Inject(AUTHORIZER) private readonly authorizer: Authorizer) {}
 
   async filter(request: FastifyRequest): Promise<void> {

@@ -3,6 +3,7 @@ import { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { apiErrors } from '../apimachinery/errors/status-error';
+import { RequestFilter } from '../apiserver/request/request-filter';
 import { Settings } from '../config/settings';
 import { tlsSocketOf } from './request-auth';
 
@@ -80,7 +81,7 @@ export function servesHost(request: HostedRequest, accepted: AcceptedHosts): boo
  * with its own name as the `Host`; without this check it could read and change every object.
  */
 @Injectable()
-export class InsecureHostFilter {
+export class InsecureHostFilter implements RequestFilter {
   private readonly logger = new Logger('InsecureHost');
   private readonly accepted: AcceptedHosts;
 

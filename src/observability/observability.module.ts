@@ -2,16 +2,16 @@ import { Global, Module } from '@nestjs/common';
 import { GcModule } from '../gc/gc.module';
 import { WatchModule } from '../watch/watch.module';
 import { MetricsController } from './metrics.controller';
-import { RequestObserver } from './request-observer';
 import { ServerMetrics } from '../metrics/server-metrics';
+import { RequestMetricsFilter } from './request-metrics.filter';
 import { StateGauges } from './state-gauges';
 
-/** Metrics at /metrics, and the request edge that counts, logs and limits requests. */
+/** Metrics at /metrics, and the filter that counts and logs every request. */
 @Global()
 @Module({
   imports: [WatchModule, GcModule],
   controllers: [MetricsController],
-  providers: [ServerMetrics, StateGauges, RequestObserver],
-  exports: [ServerMetrics],
+  providers: [ServerMetrics, StateGauges, RequestMetricsFilter],
+  exports: [ServerMetrics, RequestMetricsFilter],
 })
 export class ObservabilityModule {}

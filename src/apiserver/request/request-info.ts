@@ -49,7 +49,7 @@ export interface RequestInfo {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** set by the request edge before any other filter (upstream's WithRequestInfo) */
+    /** set by the handler chain's first filter (RequestInfoFilter, upstream's WithRequestInfo) */
     requestInfo?: RequestInfo;
   }
 }

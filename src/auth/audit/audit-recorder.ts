@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { RequestFilter, ResponseFilter } from '../../apiserver/request/request-filter';
 import { randomUUID } from 'node:crypto';
 import { Settings } from '../../config/settings';
 import { ServerMetrics } from '../../metrics/server-metrics';
@@ -84,14 +84,13 @@ function onHeaders(response: FastifyReply['raw'], started: () => void): void {
  * path; what does not fit is dropped and counted (apiserver_audit_error_total).
  */
 @Injectable()
-export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class AuditRecorder implements RequestFilter, ResponseFilter, BeforeApplicationShutdown {
   private readonly policy?: AuditPolicy;
   private readonly buffers: BatchBuffer<SerializedEvent>[] = [];
   private clock = { ms: 0, text: '' };
   private readonly closers: (() => Promise<void>)[] = [];
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly metrics: ServerMetrics,
     auditEvents: AuditEventStore,
     settings: Settings,
@@ -115,19 +114,14 @@ export class AuditRecorder implements OnApplicationBootstrap, BeforeApplicationS
     }
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.policy) return;
-    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    fastify.decorateRequest('audit', undefined); // declared, so that every request object has one shape
-    fastify.addHook('onSend', (request, reply, payload, done) => {
-      const audit = request.audit;
-      if (audit && (audit.decision.level === 'RequestResponse' || reply.statusCode >= 400)) audit.responseBody = json(payload);
-      done(null, payload);
-    });
+  /** Keeps the response body when the level asks for it or the answer is an error Status. */
+  beforeSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const audit = request.audit;
+    if (audit && (audit.decision.level === 'RequestResponse' || reply.statusCode >= 400)) audit.responseBody = json(payload);
   }
 
   /** Starts the request's audit, once authentication has run (its user may be unknown: a refused authentication). */
-  begin(request: FastifyRequest, reply: FastifyReply): void {
+  filter(request: FastifyRequest, reply: FastifyReply): void {
     const info = request.requestInfo;
     if (!this.policy || !info) return;
     const user = request.auth?.authenticated;
