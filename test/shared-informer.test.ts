@@ -51,7 +51,7 @@ function record(informer: SharedInformer): string[] {
 }
 
 /** The lists the store read of the informed resource (other parts of the server list other things). */
-const listsOf = (spy: jest.SpyInstance) => spy.mock.calls.filter(([key, namespace]) => key.resource === DEPLOYMENT.resource && namespace === NAMESPACE).length;
+const listsOf = (spy: jest.SpyInstance) => spy.mock.calls.filter(([key, query]) => key.resource === DEPLOYMENT.resource && query?.namespace === NAMESPACE).length;
 
 /** Waits until the server's change feed has delivered every committed change. */
 async function feedCaughtUp(): Promise<void> {
