@@ -4,7 +4,7 @@ import { apiErrors } from '../apimachinery/errors/status-error';
 import { RequestFilter } from '../apiserver/request/request-filter';
 import { RequestAuthenticator } from './authenticators/authenticator';
 import { tlsSocketOf } from './request-auth';
-import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from './user-info';
+import { ANONYMOUS, INSECURE_USER, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
 
 /**
  * Puts the request's user on it (upstream's WithAuthentication). On the secure port the authenticators are tried in

@@ -6,7 +6,7 @@ import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { RequestFilter } from '../apiserver/request/request-filter';
-import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from './user-info';
+import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
 
 const EXTRA_PREFIX = 'impersonate-extra-';
 

@@ -1,6 +1,6 @@
 import { FastifyRequest } from 'fastify';
 import { TLSSocket } from 'node:tls';
-import { UserInfo } from './user-info';
+import { UserInfo } from '../apimachinery/authentication/user-info';
 
 /** What the authentication and impersonation filters learned about a request; handlers read it, never check it. */
 export interface RequestAuth {

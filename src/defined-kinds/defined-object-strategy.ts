@@ -1,7 +1,7 @@
 import { definedKind } from '../apimachinery/meta/object-meta-schema';
 import { nameRules } from '../apimachinery/validation/names';
 import { defineStrategy, GenerationPolicy, KindStrategy } from '../registry/kind-definition';
-import { SchemaNode } from './schema/structural-schema';
+import { SchemaNode } from '../apis/apiextensions/schema/structural-schema';
 
 /** `com.example.stable.v1`: the package name the apiserver gives the types of a defined group version in OpenAPI. */
 export const definedPackage = (group: string, version: string) => `${group.split('.').reverse().join('.')}.${version}`;

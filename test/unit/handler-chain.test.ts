@@ -2,7 +2,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrors } from '../../src/apimachinery/errors/status-error';
 import { RequestInfo } from '../../src/apiserver/request/request-info';
-import { UserInfo } from '../../src/auth/user-info';
+import { UserInfo } from '../../src/apimachinery/authentication/user-info';
 import { loadSettings } from '../../src/config/settings';
 import { ServerMetrics } from '../../src/metrics/server-metrics';
 import { MaxInFlightFilter } from '../../src/serving/filters/max-in-flight.filter';

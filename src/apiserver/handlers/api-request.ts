@@ -6,7 +6,7 @@ import { Negotiated } from '../codec/negotiation';
 import { KindDefinition, Verb } from '../../registry/kind-definition';
 import { ResourcePath } from '../request/resource-path';
 import { Query } from '../../apimachinery/parameters/query';
-import { UserInfo } from '../../auth/user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 
 /** One request for a resource, resolved to its kind; what every verb handler receives. */
 export interface ApiRequest {

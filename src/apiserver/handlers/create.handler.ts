@@ -7,7 +7,7 @@ import { InitializationWaiter } from '../../watch/initialization-waiter';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readWriteOptions } from './dry-run.reader';
 import { readManager } from './field-manager.reader';
-import { fieldManagerOf } from '../../fieldmanager/field-managers';
+import { fieldManagerOf } from '../../registry/field-managers';
 import { readObject, settleNamespace } from './request-body';
 
 /** How long a write may take when the request names no `timeout` (as the apiserver). */

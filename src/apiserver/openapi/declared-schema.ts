@@ -1,4 +1,4 @@
-import { JsonSchema } from './json-schema';
+import { JsonSchema } from './schema-object';
 
 const TYPE_META: JsonSchema = {
   apiVersion: { type: 'string', description: 'The versioned schema of this object: its group and version.' },

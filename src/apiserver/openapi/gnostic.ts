@@ -3,7 +3,7 @@ import { Writer } from 'protobufjs';
 import { codecs } from '../codec/protobuf/envelope';
 import { messageType } from '../codec/protobuf/schema';
 import { GNOSTIC_DOCUMENT } from './gnostic-messages';
-import { JsonSchema } from './json-schema';
+import { JsonSchema } from './schema-object';
 
 type Json = Record<string, any>;
 

@@ -1,9 +1,7 @@
 import { Field, LeafType, Schema, StructSchema } from '../../apimachinery/schema/schema';
 import { declaredDefinition } from './declared-schema';
+import { JsonSchema } from './schema-object';
 import { listTypeOf } from '../../fieldmanager/apply-type';
-
-/** An OpenAPI schema object (v2's and v3's are the same for what this server declares). */
-export type JsonSchema = Record<string, unknown>;
 
 /** The definitions that leaves refer to, as the apiserver names and types them. */
 const LEAF_DEFINITIONS: Partial<Record<LeafType, { name: string; schema: JsonSchema }>> = {

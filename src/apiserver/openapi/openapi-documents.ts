@@ -6,7 +6,8 @@ import { StructSchema } from '../../apimachinery/schema/schema';
 import { KindDefinition } from '../../registry/kind-definition';
 import { KindRegistry } from '../../registry/kind-registry';
 import { encodeGnosticDocument } from './gnostic';
-import { definitionName, JsonSchema, leafDefinitions, reachableTypes, SchemaWriter } from './json-schema';
+import { definitionName, leafDefinitions, reachableTypes, SchemaWriter } from './json-schema';
+import { JsonSchema } from './schema-object';
 import { kindPaths, PathOperations } from './operations';
 import { v2PathItem, v3PathItem } from './openapi-writers';
 

@@ -1,5 +1,6 @@
 import { StructSchema } from '../../apimachinery/schema/schema';
-import { JsonSchema, SchemaWriter } from './json-schema';
+import { SchemaWriter } from './json-schema';
+import { JsonSchema } from './schema-object';
 import { Operation, PathOperations } from './operations';
 
 const PATCH_BODY: JsonSchema = { type: 'object', description: 'A patch in the format the Content-Type names.' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import { RequestInfo } from '../../apiserver/request/request-info';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 
 export const LEVELS = ['None', 'Metadata', 'Request', 'RequestResponse'] as const;
 export type AuditLevel = (typeof LEVELS)[number];

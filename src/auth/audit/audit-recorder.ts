@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Settings } from '../../config/settings';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { AuditEventStore } from '../../storage/audit-events';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuditDecision, AuditPolicy, AuditStage, readPolicyFile } from './audit-policy';
 import { BatchBuffer } from './batch-buffer';
 import { LogFileSink } from './log-file.sink';

@@ -1,5 +1,5 @@
 import { FastifyRequest } from 'fastify';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 
 /**
  * An authenticator's answer: the user, an error (the credentials it handles are present but wrong), or undefined

@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuthenticationResult, TokenAuthenticator } from './authenticator';
 import { OidcKeys } from './oidc-keys';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuthenticationResult, TokenAuthenticator } from './authenticator';
 
 /** The fields of one CSV line (RFC 4180 quoting: "a,b" and "" for a quote inside quotes). */

@@ -5,7 +5,7 @@ import { negotiate } from '../../apiserver/codec/negotiation';
 import { sendValue } from '../../apiserver/http/reply';
 import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuthorizationAttributes } from './attributes';
 import type { Authorizer } from './authorizer';
 import { AUTHORIZER } from './authorizer.token';

@@ -1,5 +1,5 @@
 import { RequestInfo } from '../../apiserver/request/request-info';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 
 /** What an authorizer decides on (upstream's authorizer.Attributes): a resource request, or a path outside them. */
 export interface AuthorizationAttributes {

@@ -1,5 +1,5 @@
 import { Settings } from '../../config/settings';
-import { MASTERS_GROUP } from '../user-info';
+import { MASTERS_GROUP } from '../../apimachinery/authentication/user-info';
 import { ALL_RULES, ALWAYS_ALLOW, ALWAYS_DENY, Authorizer, AuthorizerChain } from './authorizer';
 import { RbacAuthorizer } from './rbac/rbac.authorizer';
 

@@ -1,5 +1,5 @@
 import { PolicyRule } from '../../apis/rbac/policy/policy-rule.schema';
-import { UserInfo } from '../user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuthorizationAttributes } from './attributes';
 
 /** An authorizer's answer: allow or deny ends the question; no opinion passes it to the next authorizer. */

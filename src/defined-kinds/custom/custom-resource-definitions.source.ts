@@ -7,9 +7,9 @@ import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { ALL_VERBS, KindDefinition, SubresourceDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
 import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
-import { defaultAndPrune } from '../schema/schema-defaults-pruning';
-import { SchemaValidator } from '../schema/schema-validation';
-import { SchemaNode } from '../schema/structural-schema';
+import { defaultAndPrune } from '../../apis/apiextensions/schema/schema-defaults-pruning';
+import { SchemaValidator } from '../../apis/apiextensions/schema/schema-validation';
+import { SchemaNode } from '../../apis/apiextensions/schema/structural-schema';
 import { printerColumns } from './printer-columns';
 import { parseJsonPath } from './simple-json-path';
 

@@ -1,6 +1,6 @@
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { fieldManagerOf } from '../../fieldmanager/field-managers';
+import { fieldManagerOf } from '../field-managers';
 import { KindDefinition } from '../kind-definition';
 import { objectJson, toOutput } from '../object-output';
 import { GenericRegistry } from '../store/generic-registry';

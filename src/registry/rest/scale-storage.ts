@@ -1,5 +1,5 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { fieldManagerOf } from '../../fieldmanager/field-managers';
+import { fieldManagerOf } from '../field-managers';
 import { groupVersion, KindDefinition, ScaleBinding } from '../kind-definition';
 import { toOutput } from '../object-output';
 import { ScaleRegistry } from '../scale/scale-registry';

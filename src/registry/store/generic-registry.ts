@@ -14,7 +14,7 @@ import { ListResult } from '../../storage/objects/list-result';
 import { ListCursor } from '../../storage/objects/list-cursor';
 import { FormItem, ReadForm } from '../../storage/objects/read-form';
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
-import { UserInfo } from '../../auth/user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { UserInfo } from '../../auth/user-info';
+import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { KindDefinition } from '../kind-definition';
 
 /**

@@ -1,8 +1,8 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { SchemaValidator } from '../../../defined-kinds/schema/schema-validation';
-import { SchemaNode, structuralErrors } from '../../../defined-kinds/schema/structural-schema';
+import { SchemaValidator } from '../schema/schema-validation';
+import { SchemaNode, structuralErrors } from '../schema/structural-schema';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { settleStatus } from './crd.conditions';
 import { CUSTOM_RESOURCE_DEFINITION } from './crd.schema';

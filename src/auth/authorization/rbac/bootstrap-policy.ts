@@ -1,7 +1,7 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { ALL_RULES } from '../authorizer';
-import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../../user-info';
+import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../../../apimachinery/authentication/user-info';
 
 /** Upstream's marks of the default policy: the server keeps objects so annotated up to date at every start. */
 export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';

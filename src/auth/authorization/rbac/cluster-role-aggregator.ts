@@ -8,7 +8,7 @@ import { ObjectStorage } from '../../../registry/rest/object-storage';
 import { GenericRegistry } from '../../../registry/store/generic-registry';
 import { canonical } from './canonical-json';
 import { RbacIndex } from './rbac-index';
-import { SERVER_FIELD_MANAGER } from '../../../fieldmanager/field-managers';
+import { SERVER_FIELD_MANAGER } from '../../../registry/field-managers';
 
 /** The rules of the cluster roles an aggregated role selects, in the order of their names, each rule once. */
 function aggregatedRules(role: ClusterRole, all: readonly ClusterRole[]): PolicyRule[] {

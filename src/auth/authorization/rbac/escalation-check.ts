@@ -7,7 +7,7 @@ import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { Role } from '../../../apis/rbac/role/role.strategy';
 import { KindDefinition } from '../../../registry/kind-definition';
 import { WriteAdmission, WriteAdmissions } from '../../../registry/store/write-admission';
-import { MASTERS_GROUP, UserInfo } from '../../user-info';
+import { MASTERS_GROUP, UserInfo } from '../../../apimachinery/authentication/user-info';
 import type { Authorizer } from '../authorizer';
 import { AUTHORIZER } from '../authorizer.token';
 import { canonical } from './canonical-json';

@@ -11,7 +11,7 @@ import { ClusterRoleAggregator } from './cluster-role-aggregator';
 import { canonical } from './canonical-json';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy';
 import { RbacIndex } from './rbac-index';
-import { SERVER_FIELD_MANAGER } from '../../../fieldmanager/field-managers';
+import { SERVER_FIELD_MANAGER } from '../../../registry/field-managers';
 
 type Doc = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { Role } from '../../../apis/rbac/role/role.strategy';
 import { objectKey, SharedInformer } from '../../../watch/informer';
 import { InformerFactory } from '../../../watch/informer-factory';
-import { UserInfo } from '../../user-info';
+import { UserInfo } from '../../../apimachinery/authentication/user-info';
 import { BindingTable, userKeys } from './binding-table';
 
 export const RBAC_RESOURCES = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'] as const;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserInfo } from '../../user-info';
+import { UserInfo } from '../../../apimachinery/authentication/user-info';
 import { AuthorizationAttributes } from '../attributes';
 import { Authorizer, Decision, UserRules } from '../authorizer';
 import { RbacIndex } from './rbac-index';

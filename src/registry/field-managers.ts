@@ -1,8 +1,8 @@
 import { StructSchema } from '../apimachinery/schema/schema';
-import { groupVersion, KindDefinition } from '../registry/kind-definition';
-import { structType } from './apply-type';
-import { FieldManager } from './field-manager';
-import { fieldElement, FieldSet } from './field-set';
+import { groupVersion, KindDefinition } from './kind-definition';
+import { structType } from '../fieldmanager/apply-type';
+import { FieldManager } from '../fieldmanager/field-manager';
+import { fieldElement, FieldSet } from '../fieldmanager/field-set';
 
 /** The field manager of the server's own writes through a storage (the default RBAC policy, aggregated roles). */
 export const SERVER_FIELD_MANAGER = 'kube-apiserver';

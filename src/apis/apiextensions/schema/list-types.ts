@@ -1,6 +1,6 @@
-import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
-import { deepEqual } from '../../apimachinery/meta/deep-equal';
-import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { deepEqual } from '../../../apimachinery/meta/deep-equal';
+import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 import { SchemaNode } from './structural-schema';
 
 /**

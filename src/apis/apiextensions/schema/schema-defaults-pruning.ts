@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 import { SchemaNode } from './structural-schema';
 
 /** What the root of every object keeps whatever its schema says: the type meta and ObjectMeta (checked apart). */

@@ -1,6 +1,6 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import { FieldError, fieldErrors, formatValue } from '../../apimachinery/errors/field-error';
-import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { FieldError, fieldErrors, formatValue } from '../../../apimachinery/errors/field-error';
+import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 import { listTypeErrors } from './list-types';
 import { SchemaNode } from './structural-schema';
 

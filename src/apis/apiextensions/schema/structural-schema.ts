@@ -1,5 +1,5 @@
-import { FieldError, fieldErrors } from '../../apimachinery/errors/field-error';
-import { isPlainObject } from '../../apimachinery/meta/kube-object';
+import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 
 /** An openAPIV3Schema node, as a definition declares it. */
 export interface SchemaNode {
