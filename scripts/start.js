@@ -7,7 +7,7 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const BUILD_STAMP = join(root, 'dist', '.built');
-const GENERATED_STAMP = join(root, 'src', 'generated', 'prisma', 'client.ts');
+const GENERATED_STAMP = join(root, 'src', 'storage', 'database', 'generated', 'prisma', 'client.ts');
 
 /** The newest modification time of the files at these paths (folders walked whole), 0 when none exists. */
 function newest(paths) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
-import { PrismaClient } from '../../generated/prisma/client';
+import { PrismaClient } from './generated/prisma/client';
 import { PG_POOL } from './database.tokens';
 
 /** The Prisma client, over the same pg pool as the hot paths (the `@prisma/adapter-pg` driver adapter). */
