@@ -54,7 +54,8 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
   initializers: [16, INITIALIZERS],
   finalizers: [14, s.stringList, mergedBy()],
   clusterName: [15, s.string],
-  managedFields: [17, s.list(MANAGED_FIELDS_ENTRY), atomic],
+  // kept when empty until the field manager reads it: a write's empty list resets them, and the manager stores none
+  managedFields: [17, s.list(MANAGED_FIELDS_ENTRY), atomic, alwaysWritten],
 });
 
 /**
