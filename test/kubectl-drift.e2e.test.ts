@@ -39,7 +39,8 @@ describe.each(KUBECTLS)('kubectl $tag on every example', (client) => {
       expect((await read(file)).metadata.resourceVersion).toBe(resourceVersion);
 
       const collection = selfLink.slice(0, selfLink.lastIndexOf('/'));
-      const watch = await WatchClient.open(server().url, `${collection}?watch=true&fieldSelector=metadata.name=${name}&resourceVersion=${resourceVersion}`);
+      const query = `watch=true&fieldSelector=metadata.name=${name}&resourceVersion=${resourceVersion}`;
+      const watch = await WatchClient.open(server().url, `${collection}?${query}`);
       try {
         const patched = await run(['patch', ref(created), '--type=merge', '-p', '{"metadata":{"annotations":{}}}']);
         expect(patched).toMatchObject({ code: 0, stdout: expect.stringContaining('patched (no change)') });
@@ -53,9 +54,12 @@ describe.each(KUBECTLS)('kubectl $tag on every example', (client) => {
         watch.close();
       }
 
-      // the first apply writes the last-applied annotation; the second finds nothing to change
+      // the first apply writes the last-applied annotation; then diff shows nothing and a second apply writes nothing
+      const labelled = (await read(file)).metadata.resourceVersion;
       expect((await run(['apply', '-f', file])).code).toBe(0);
       const applied = (await read(file)).metadata.resourceVersion;
+      expect(applied).not.toBe(labelled);
+      expect(await run(['diff', '-f', file])).toEqual({ code: 0, stdout: '', stderr: '' });
       expect((await run(['apply', '-f', file])).code).toBe(0);
       expect((await read(file)).metadata.resourceVersion).toBe(applied);
     } finally {
