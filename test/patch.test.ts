@@ -216,7 +216,15 @@ const ERROR_CASES: ErrorCase[] = [
   { title: 'a key missing from $retainKeys', type: STRATEGIC, body: { metadata: { $retainKeys: ['name'], labels: { a: 'b' } } }, code: 400, message: /retainKeys/ },
   { title: 'a malformed $deleteFromPrimitiveList', type: STRATEGIC, body: { metadata: { $deleteFromPrimitiveList: ['x'] } }, code: 400, message: /primitive list/ },
   { title: 'items of different types in a merged list', type: STRATEGIC, body: { metadata: { finalizers: [['x']] } }, code: 400, message: /list element types/ },
-  { title: 'a list of lists', type: STRATEGIC, body: { metadata: { ownerReferences: [[1]] } }, code: 400, message: /lists of lists/ },
+  // no empty ownerReferences is stored (omitempty), so the patch's list is taken as it is and cannot be decoded; the
+  // strategic merge of a list of lists into an empty list is refused in unit/strategic-merge-patch
+  {
+    title: 'a list of lists',
+    type: STRATEGIC,
+    body: { metadata: { ownerReferences: [[1]] } },
+    code: 400,
+    message: /cannot unmarshal array into Go struct field ObjectMeta.metadata.ownerReferences of type OwnerReference/,
+  },
   // nesting deeper than any body may have: refused before the engines recurse (it overflowed the stack: a 500)
   ...[STRATEGIC, MERGE_PATCH, JSON_PATCH].map((type) => ({
     title: `a ${type} nested 20,000 deep`,
@@ -231,7 +239,6 @@ describe('malformed patches', () => {
   it.each(ERROR_CASES)('$title: $code', async ({ type, body, code, message }) => {
     const created = await create(DEPLOYMENTS, (d) => {
       d.metadata.finalizers = ['example.com/a'];
-      d.metadata.ownerReferences = [];
     });
     const name = created.metadata.name;
     const response = await patch(DEPLOYMENTS, name, type, body);

@@ -79,6 +79,11 @@ describe('applyStrategicMergePatch', () => {
     expect((patched.spec as any).strategy).toEqual({ type: 'Recreate' });
   });
 
+  it('refuses a list of lists merged into a list, which only an empty list can hold (400)', () => {
+    const patch = { metadata: { ownerReferences: [[1]] } };
+    expect(() => applyStrategicMergePatch({ metadata: { name: 'web', ownerReferences: [] } }, patch, DEPLOYMENT)).toThrow('lists of lists are not supported');
+  });
+
   it('leaves the original unchanged', () => {
     const before = structuredClone(original);
     applyStrategicMergePatch(original, { spec: { template: { spec: { containers: [{ name: 'a', $patch: 'delete' }] } } } }, DEPLOYMENT);

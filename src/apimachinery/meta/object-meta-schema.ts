@@ -1,24 +1,24 @@
-import { atomic, atomicStruct, FieldSpec, mergedBy, required, s, struct, StructSchema } from '../schema/schema';
+import { alwaysWritten, atomic, atomicStruct, FieldSpec, mergedBy, pointer, required, s, struct, StructSchema } from '../schema/schema';
 import { GoPackage } from '../schema/go-packages';
 import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
 
 export const OWNER_REFERENCE = atomicStruct(
   META_V1.struct('OwnerReference', {
-    apiVersion: [5, s.string],
-    kind: [1, s.string],
-    name: [3, s.string],
-    uid: [4, s.string],
-    controller: [6, s.boolean],
-    blockOwnerDeletion: [7, s.boolean],
+    apiVersion: [5, s.string, alwaysWritten],
+    kind: [1, s.string, alwaysWritten],
+    name: [3, s.string, alwaysWritten],
+    uid: [4, s.string, alwaysWritten],
+    controller: [6, s.boolean, pointer],
+    blockOwnerDeletion: [7, s.boolean, pointer],
   }),
 );
 
 export const INITIALIZER = META_V1.struct('Initializer', {
-  name: [1, s.string],
+  name: [1, s.string, alwaysWritten],
 });
 
 export const INITIALIZERS = META_V1.struct('Initializers', {
-  pending: [1, s.list(INITIALIZER)],
+  pending: [1, s.list(INITIALIZER), alwaysWritten],
   result: [2, STATUS],
 });
 
@@ -47,14 +47,15 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
   generation: [7, s.int64],
   creationTimestamp: [8, s.time],
   deletionTimestamp: [9, s.time],
-  deletionGracePeriodSeconds: [10, s.int64],
+  deletionGracePeriodSeconds: [10, s.int64, pointer],
   labels: [11, s.stringMap],
   annotations: [12, s.stringMap],
   ownerReferences: [13, s.list(OWNER_REFERENCE), mergedBy('uid')],
   initializers: [16, INITIALIZERS],
   finalizers: [14, s.stringList, mergedBy()],
   clusterName: [15, s.string],
-  managedFields: [17, s.list(MANAGED_FIELDS_ENTRY), atomic],
+  // kept when empty until the field manager reads it: a write's empty list resets them, and the manager stores none
+  managedFields: [17, s.list(MANAGED_FIELDS_ENTRY), atomic, alwaysWritten],
 });
 
 /**

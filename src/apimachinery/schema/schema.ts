@@ -35,6 +35,13 @@ export interface FieldOptions {
   atomic?: boolean;
   /** the value the apiserver defaults the field to (OpenAPI's `default`), where server-side apply needs it (list keys) */
   default?: string | number | boolean;
+  /**
+   * A field Go writes even when it is empty or zero (its tag has no `omitempty`), besides the required ones, which
+   * never have it. Other fields of a built-in kind are left out when empty (see omit-empty.ts).
+   */
+  alwaysWritten?: boolean;
+  /** a field Go holds through a pointer: written whenever it is set, even to its zero value (`replicas: 0`) */
+  pointer?: boolean;
 }
 
 export interface Field extends FieldOptions {
@@ -131,6 +138,12 @@ export function atomicStruct<T extends StructSchema>(type: T): T {
   type.atomic = true;
   return type;
 }
+
+/** Field options: a field Go writes even when empty or zero (no `omitempty`) that is not required. */
+export const alwaysWritten: FieldOptions = { alwaysWritten: true };
+
+/** Field options: a field Go holds through a pointer, whose zero value is kept. */
+export const pointer: FieldOptions = { pointer: true };
 
 /** Field options: a list merged item by item, by `key` for lists of objects. */
 export const mergedBy = (key?: string): FieldOptions => ({ patchStrategy: 'merge', patchMergeKey: key });

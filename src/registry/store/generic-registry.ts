@@ -16,6 +16,7 @@ import { FormItem, ReadForm } from '../../storage/objects/read-form';
 import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
+import { omitEmpty } from '../../apimachinery/schema/omit-empty';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -81,6 +82,7 @@ export class GenericRegistry {
     def.strategy.applyDefaults(object);
     this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
+    omitEmpty(def.strategy.shape, object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
     options.track?.(undefined, object);
@@ -113,7 +115,7 @@ export class GenericRegistry {
     const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
-      const next = await transform(structuredClone(current));
+      const next = omitEmpty(def.strategy.shape, await transform(structuredClone(current)));
       options.track?.(current, next);
       if (sameAsStored(next, current)) return current;
       this.admissions.check(def, next, current, options.user);
@@ -129,6 +131,7 @@ export class GenericRegistry {
   prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
     this.checkPreconditions(def, object, current);
     def.strategy.applyDefaults(object);
+    omitEmpty(def.strategy.shape, object); // before the generation compares the spec
     prepareForUpdate(def, object, current);
     this.validate(def, object, [
       ...validateObjectMetaUpdate(def, object.metadata, current.metadata),

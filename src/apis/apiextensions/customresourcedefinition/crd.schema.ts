@@ -1,6 +1,6 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { GoPackage } from '../../../apimachinery/schema/go-packages';
-import { described, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { alwaysWritten, described, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
 import { APIEXTENSIONS_V1 } from '../apiextensions.group';
 
 export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames', {
@@ -15,7 +15,7 @@ export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames'
 const SCALE = APIEXTENSIONS_V1.struct('CustomResourceSubresourceScale', {
   specReplicasPath: [1, s.string, required],
   statusReplicasPath: [2, s.string, required],
-  labelSelectorPath: [3, s.string],
+  labelSelectorPath: [3, s.string, pointer],
 });
 
 export const CRD_SUBRESOURCES = APIEXTENSIONS_V1.struct('CustomResourceSubresources', {
@@ -45,7 +45,7 @@ export function versionTypes(pkg: GoPackage, pathField: 'jsonPath' | 'JSONPath')
     served: [2, s.boolean, required],
     storage: [3, s.boolean, required],
     deprecated: [7, s.boolean],
-    deprecationWarning: [8, s.string],
+    deprecationWarning: [8, s.string, pointer],
     schema: [4, CRD_VALIDATION],
     subresources: [5, CRD_SUBRESOURCES],
     additionalPrinterColumns: [6, s.list(column)],
@@ -78,9 +78,9 @@ const CONDITION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionCondition', {
 });
 
 export const CRD_STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
-  conditions: [1, s.list(CONDITION)],
+  conditions: [1, s.list(CONDITION), alwaysWritten],
   acceptedNames: [2, CRD_NAMES],
-  storedVersions: [3, s.stringList],
+  storedVersions: [3, s.stringList, alwaysWritten],
 });
 
 export const CUSTOM_RESOURCE_DEFINITION = resourceKind(APIEXTENSIONS_V1, 'CustomResourceDefinition', {

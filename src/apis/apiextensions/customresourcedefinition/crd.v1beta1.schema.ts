@@ -1,6 +1,6 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { goPackage } from '../../../apimachinery/schema/go-packages';
-import { required, s } from '../../../apimachinery/schema/schema';
+import { alwaysWritten, pointer, required, s } from '../../../apimachinery/schema/schema';
 import { CRD_NAMES, CRD_STATUS, CRD_SUBRESOURCES, CRD_VALIDATION, versionTypes } from './crd.schema';
 
 /** The protobuf package of apiextensions.k8s.io/v1beta1, the form 1.7 served (and later releases until 1.22). */
@@ -17,8 +17,8 @@ const SPEC = V1BETA1.struct('CustomResourceDefinitionSpec', {
   subresources: [6, CRD_SUBRESOURCES],
   versions: [7, s.list(VERSION)],
   additionalPrinterColumns: [8, s.list(COLUMN)],
-  conversion: [9, V1BETA1.struct('CustomResourceConversion', { strategy: [1, s.string], webhookClientConfig: [2, s.any] })],
-  preserveUnknownFields: [10, s.boolean],
+  conversion: [9, V1BETA1.struct('CustomResourceConversion', { strategy: [1, s.string, alwaysWritten], webhookClientConfig: [2, s.any] })],
+  preserveUnknownFields: [10, s.boolean, pointer],
 });
 
 export const CUSTOM_RESOURCE_DEFINITION_V1BETA1 = resourceKind(V1BETA1, 'CustomResourceDefinition', {

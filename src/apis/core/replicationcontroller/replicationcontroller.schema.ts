@@ -1,10 +1,10 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
-import { atomic, mergedBy, required, s } from '../../../apimachinery/schema/schema';
+import { atomic, mergedBy, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 const REPLICATION_CONTROLLER_SPEC = CORE_V1.struct('ReplicationControllerSpec', {
-  replicas: [1, s.int32],
+  replicas: [1, s.int32, pointer],
   minReadySeconds: [4, s.int32],
   selector: [2, s.stringMap, atomic],
   template: [3, POD_TEMPLATE_SPEC],

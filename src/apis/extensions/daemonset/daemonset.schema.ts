@@ -2,7 +2,7 @@ import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { required, s } from '../../../apimachinery/schema/schema';
+import { pointer, required, s } from '../../../apimachinery/schema/schema';
 
 const ROLLING_UPDATE_DAEMON_SET = EXTENSIONS_V1BETA1.struct('RollingUpdateDaemonSet', {
   maxUnavailable: [1, s.intOrString],
@@ -19,7 +19,7 @@ const DAEMON_SET_SPEC = EXTENSIONS_V1BETA1.struct('DaemonSetSpec', {
   updateStrategy: [3, DAEMON_SET_UPDATE_STRATEGY],
   minReadySeconds: [4, s.int32],
   templateGeneration: [5, s.int64],
-  revisionHistoryLimit: [6, s.int32],
+  revisionHistoryLimit: [6, s.int32, pointer],
 });
 
 const DAEMON_SET_STATUS = EXTENSIONS_V1BETA1.struct('DaemonSetStatus', {
@@ -31,7 +31,7 @@ const DAEMON_SET_STATUS = EXTENSIONS_V1BETA1.struct('DaemonSetStatus', {
   updatedNumberScheduled: [6, s.int32],
   numberAvailable: [7, s.int32],
   numberUnavailable: [8, s.int32],
-  collisionCount: [9, s.int64],
+  collisionCount: [9, s.int64, pointer],
 });
 
 export const DAEMON_SET = resourceKind(EXTENSIONS_V1BETA1, 'DaemonSet', {

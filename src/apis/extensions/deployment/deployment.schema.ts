@@ -2,7 +2,7 @@ import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 const ROLLING_UPDATE_DEPLOYMENT = EXTENSIONS_V1BETA1.struct('RollingUpdateDeployment', {
   maxUnavailable: [1, s.intOrString],
@@ -19,15 +19,15 @@ const ROLLBACK_CONFIG = EXTENSIONS_V1BETA1.struct('RollbackConfig', {
 });
 
 const DEPLOYMENT_SPEC = EXTENSIONS_V1BETA1.struct('DeploymentSpec', {
-  replicas: [1, s.int32],
+  replicas: [1, s.int32, pointer],
   selector: [2, LABEL_SELECTOR],
   template: [3, POD_TEMPLATE_SPEC, required],
   strategy: [4, DEPLOYMENT_STRATEGY],
   minReadySeconds: [5, s.int32],
-  revisionHistoryLimit: [6, s.int32],
+  revisionHistoryLimit: [6, s.int32, pointer],
   paused: [7, s.boolean],
   rollbackTo: [8, ROLLBACK_CONFIG],
-  progressDeadlineSeconds: [9, s.int32],
+  progressDeadlineSeconds: [9, s.int32, pointer],
 });
 
 const DEPLOYMENT_CONDITION = EXTENSIONS_V1BETA1.struct('DeploymentCondition', {
@@ -47,7 +47,7 @@ const DEPLOYMENT_STATUS = EXTENSIONS_V1BETA1.struct('DeploymentStatus', {
   availableReplicas: [4, s.int32],
   unavailableReplicas: [5, s.int32],
   conditions: [6, s.list(DEPLOYMENT_CONDITION), mergedBy('type')],
-  collisionCount: [8, s.int64],
+  collisionCount: [8, s.int64, pointer],
 });
 
 export const DEPLOYMENT = resourceKind(EXTENSIONS_V1BETA1, 'Deployment', {

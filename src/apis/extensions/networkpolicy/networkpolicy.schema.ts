@@ -1,12 +1,12 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
-import { oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
 import { LABEL_SELECTOR, LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { PROTOCOLS } from '../../workloads/pod-template/container.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 
 const NETWORK_POLICY_PORT = EXTENSIONS_V1BETA1.struct('NetworkPolicyPort', {
-  protocol: [1, s.string, oneOf(...PROTOCOLS)],
+  protocol: [1, s.string, oneOf(...PROTOCOLS), pointer],
   port: [2, s.intOrString],
 });
 

@@ -2,10 +2,10 @@ import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
-import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
+import { mergedBy, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 const REPLICA_SET_SPEC = EXTENSIONS_V1BETA1.struct('ReplicaSetSpec', {
-  replicas: [1, s.int32],
+  replicas: [1, s.int32, pointer],
   minReadySeconds: [4, s.int32],
   selector: [2, LABEL_SELECTOR],
   template: [3, POD_TEMPLATE_SPEC],

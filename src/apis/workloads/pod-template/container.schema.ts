@@ -1,6 +1,6 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
-import { atomicStruct, defaultsTo, inline, listMapKeys, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { atomicStruct, defaultsTo, inline, listMapKeys, mergedBy, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 /** The values the server accepts (its validation reads them too). */
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -16,12 +16,12 @@ const CONTAINER_PORT = CORE_V1.struct('ContainerPort', {
 
 const CONFIG_MAP_ENV_SOURCE = CORE_V1.struct('ConfigMapEnvSource', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  optional: [2, s.boolean],
+  optional: [2, s.boolean, pointer],
 });
 
 const SECRET_ENV_SOURCE = CORE_V1.struct('SecretEnvSource', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  optional: [2, s.boolean],
+  optional: [2, s.boolean, pointer],
 });
 
 const ENV_FROM_SOURCE = CORE_V1.struct('EnvFromSource', {
@@ -34,7 +34,7 @@ const CONFIG_MAP_KEY_SELECTOR = atomicStruct(
   CORE_V1.struct('ConfigMapKeySelector', {
     localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
     key: [2, s.string, required],
-    optional: [3, s.boolean],
+    optional: [3, s.boolean, pointer],
   }),
 );
 
@@ -42,7 +42,7 @@ const SECRET_KEY_SELECTOR = atomicStruct(
   CORE_V1.struct('SecretKeySelector', {
     localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
     key: [2, s.string, required],
-    optional: [3, s.boolean],
+    optional: [3, s.boolean, pointer],
   }),
 );
 
@@ -127,11 +127,11 @@ export const SE_LINUX_OPTIONS = CORE_V1.struct('SELinuxOptions', {
 
 const SECURITY_CONTEXT = CORE_V1.struct('SecurityContext', {
   capabilities: [1, CAPABILITIES],
-  privileged: [2, s.boolean],
+  privileged: [2, s.boolean, pointer],
   seLinuxOptions: [3, SE_LINUX_OPTIONS],
-  runAsUser: [4, s.int64],
-  runAsNonRoot: [5, s.boolean],
-  readOnlyRootFilesystem: [6, s.boolean],
+  runAsUser: [4, s.int64, pointer],
+  runAsNonRoot: [5, s.boolean, pointer],
+  readOnlyRootFilesystem: [6, s.boolean, pointer],
 });
 
 export const CONTAINER = CORE_V1.struct('Container', {

@@ -4,7 +4,7 @@ import { CONTAINER, SE_LINUX_OPTIONS } from './container.schema';
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE } from './references.schema';
 import { VOLUME } from './volume.schema';
-import { atomic, mergedBy, oneOf, required, s } from '../../../apimachinery/schema/schema';
+import { atomic, mergedBy, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 /** The core v1 PodTemplateSpec of 1.7, which every pod controller carries. */
 
@@ -13,10 +13,10 @@ export const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default
 
 const POD_SECURITY_CONTEXT = CORE_V1.struct('PodSecurityContext', {
   seLinuxOptions: [1, SE_LINUX_OPTIONS],
-  runAsUser: [2, s.int64],
-  runAsNonRoot: [3, s.boolean],
+  runAsUser: [2, s.int64, pointer],
+  runAsNonRoot: [3, s.boolean, pointer],
   supplementalGroups: [4, s.list(s.int64)],
-  fsGroup: [5, s.int64],
+  fsGroup: [5, s.int64, pointer],
 });
 
 const TOLERATION = CORE_V1.struct('Toleration', {
@@ -24,7 +24,7 @@ const TOLERATION = CORE_V1.struct('Toleration', {
   operator: [2, s.string],
   value: [3, s.string],
   effect: [4, s.string],
-  tolerationSeconds: [5, s.int64],
+  tolerationSeconds: [5, s.int64, pointer],
 });
 
 const HOST_ALIAS = CORE_V1.struct('HostAlias', {
@@ -37,13 +37,13 @@ const POD_SPEC = CORE_V1.struct('PodSpec', {
   initContainers: [20, s.list(CONTAINER), mergedBy('name')],
   containers: [2, s.list(CONTAINER), mergedBy('name'), required],
   restartPolicy: [3, s.string, oneOf(...RESTART_POLICIES)],
-  terminationGracePeriodSeconds: [4, s.int64],
-  activeDeadlineSeconds: [5, s.int64],
+  terminationGracePeriodSeconds: [4, s.int64, pointer],
+  activeDeadlineSeconds: [5, s.int64, pointer],
   dnsPolicy: [6, s.string, oneOf(...DNS_POLICIES)],
   nodeSelector: [7, s.stringMap, atomic],
   serviceAccountName: [8, s.string],
   serviceAccount: [9, s.string],
-  automountServiceAccountToken: [21, s.boolean],
+  automountServiceAccountToken: [21, s.boolean, pointer],
   nodeName: [10, s.string],
   hostNetwork: [11, s.boolean],
   hostPID: [12, s.boolean],

@@ -1,6 +1,6 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
-import { inline, required, s } from '../../../apimachinery/schema/schema';
+import { inline, pointer, required, s } from '../../../apimachinery/schema/schema';
 
 const HOST_PATH_VOLUME_SOURCE = CORE_V1.struct('HostPathVolumeSource', {
   path: [1, s.string, required],
@@ -34,14 +34,14 @@ const GIT_REPO_VOLUME_SOURCE = CORE_V1.struct('GitRepoVolumeSource', {
 const KEY_TO_PATH = CORE_V1.struct('KeyToPath', {
   key: [1, s.string, required],
   path: [2, s.string, required],
-  mode: [3, s.int32],
+  mode: [3, s.int32, pointer],
 });
 
 const SECRET_VOLUME_SOURCE = CORE_V1.struct('SecretVolumeSource', {
   secretName: [1, s.string],
   items: [2, s.list(KEY_TO_PATH)],
-  defaultMode: [3, s.int32],
-  optional: [4, s.boolean],
+  defaultMode: [3, s.int32, pointer],
+  optional: [4, s.boolean, pointer],
 });
 
 const NFS_VOLUME_SOURCE = CORE_V1.struct('NFSVolumeSource', {
@@ -117,17 +117,17 @@ const DOWNWARD_API_VOLUME_FILE = CORE_V1.struct('DownwardAPIVolumeFile', {
   path: [1, s.string, required],
   fieldRef: [2, OBJECT_FIELD_SELECTOR],
   resourceFieldRef: [3, RESOURCE_FIELD_SELECTOR],
-  mode: [4, s.int32],
+  mode: [4, s.int32, pointer],
 });
 
 const DOWNWARD_API_VOLUME_SOURCE = CORE_V1.struct('DownwardAPIVolumeSource', {
   items: [1, s.list(DOWNWARD_API_VOLUME_FILE)],
-  defaultMode: [2, s.int32],
+  defaultMode: [2, s.int32, pointer],
 });
 
 const FC_VOLUME_SOURCE = CORE_V1.struct('FCVolumeSource', {
   targetWWNs: [1, s.stringList, required],
-  lun: [2, s.int32, required],
+  lun: [2, s.int32, required, pointer],
   fsType: [3, s.string],
   readOnly: [4, s.boolean],
 });
@@ -141,8 +141,8 @@ const AZURE_FILE_VOLUME_SOURCE = CORE_V1.struct('AzureFileVolumeSource', {
 const CONFIG_MAP_VOLUME_SOURCE = CORE_V1.struct('ConfigMapVolumeSource', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
   items: [2, s.list(KEY_TO_PATH)],
-  defaultMode: [3, s.int32],
-  optional: [4, s.boolean],
+  defaultMode: [3, s.int32, pointer],
+  optional: [4, s.boolean, pointer],
 });
 
 const VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE = CORE_V1.struct('VsphereVirtualDiskVolumeSource', {
@@ -163,10 +163,10 @@ const QUOBYTE_VOLUME_SOURCE = CORE_V1.struct('QuobyteVolumeSource', {
 const AZURE_DISK_VOLUME_SOURCE = CORE_V1.struct('AzureDiskVolumeSource', {
   diskName: [1, s.string, required],
   diskURI: [2, s.string, required],
-  cachingMode: [3, s.string],
-  fsType: [4, s.string],
-  readOnly: [5, s.boolean],
-  kind: [6, s.string],
+  cachingMode: [3, s.string, pointer],
+  fsType: [4, s.string, pointer],
+  readOnly: [5, s.boolean, pointer],
+  kind: [6, s.string, pointer],
 });
 
 const PHOTON_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('PhotonPersistentDiskVolumeSource', {
@@ -177,7 +177,7 @@ const PHOTON_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('PhotonPersistentDis
 const SECRET_PROJECTION = CORE_V1.struct('SecretProjection', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
   items: [2, s.list(KEY_TO_PATH)],
-  optional: [4, s.boolean],
+  optional: [4, s.boolean, pointer],
 });
 
 const DOWNWARD_API_PROJECTION = CORE_V1.struct('DownwardAPIProjection', {
@@ -187,7 +187,7 @@ const DOWNWARD_API_PROJECTION = CORE_V1.struct('DownwardAPIProjection', {
 const CONFIG_MAP_PROJECTION = CORE_V1.struct('ConfigMapProjection', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
   items: [2, s.list(KEY_TO_PATH)],
-  optional: [4, s.boolean],
+  optional: [4, s.boolean, pointer],
 });
 
 const VOLUME_PROJECTION = CORE_V1.struct('VolumeProjection', {
@@ -198,7 +198,7 @@ const VOLUME_PROJECTION = CORE_V1.struct('VolumeProjection', {
 
 const PROJECTED_VOLUME_SOURCE = CORE_V1.struct('ProjectedVolumeSource', {
   sources: [1, s.list(VOLUME_PROJECTION), required],
-  defaultMode: [2, s.int32],
+  defaultMode: [2, s.int32, pointer],
 });
 
 const PORTWORX_VOLUME_SOURCE = CORE_V1.struct('PortworxVolumeSource', {
