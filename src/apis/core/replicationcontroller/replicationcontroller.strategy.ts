@@ -9,7 +9,7 @@ import { REPLICA_FIELD_LABELS } from '../../workloads/controller.field-labels';
 import { REPLICATION_CONTROLLER } from './replicationcontroller.schema';
 import { validateReplicaStatus } from '../../workloads/controller.validation';
 import { defaultPodTemplate } from '../../workloads/pod-template/pod-template.defaults';
-import { PodTemplateSpec } from '../../workloads/pod-template/pod-template.types';
+import { PodTemplateSpec } from '../../workloads/pod-template/pod-template.schema';
 import { validateControllerTemplate } from '../../workloads/pod-template/pod-template.validation';
 
 /** A core v1 ReplicationController: a plain label map as selector, and an optional template. */

@@ -1,5 +1,5 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
-import { DaemonSet } from './daemonset.types';
+import { DaemonSet } from './daemonset.schema';
 
 /** DaemonSet defaults (reference §12.4): OnDelete updates, ten revisions kept. */
 export function defaultDaemonSet(daemonSet: DaemonSet): void {

@@ -3,7 +3,7 @@ import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDaemonSet } from './daemonset.defaults';
 import { DAEMON_SET } from './daemonset.schema';
-import { DaemonSet } from './daemonset.types';
+import { DaemonSet } from './daemonset.schema';
 import { validateDaemonSet, validateDaemonSetStatus } from './daemonset.validation';
 
 /**

@@ -1,5 +1,5 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
-import { Deployment } from './deployment.types';
+import { Deployment } from './deployment.schema';
 
 /** extensions/v1beta1 Deployment defaults (reference §12.2): one replica, rolling updates of 1 and 1. */
 export function defaultDeployment(deployment: Deployment): void {
