@@ -1,4 +1,4 @@
-import { Binding } from '../../../apis/rbac/policy/binding.validation';
+import { Binding } from '../../../apis/rbac/policy/binding.schema';
 import { Subject, SUBJECT_KINDS } from '../../../apis/rbac/policy/binding.schema';
 import { UserInfo } from '../../user-info';
 

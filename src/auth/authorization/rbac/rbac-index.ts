@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
-import { Binding } from '../../../apis/rbac/policy/binding.validation';
+import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.schema';
+import { Binding } from '../../../apis/rbac/policy/binding.schema';
 import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
-import { Role } from '../../../apis/rbac/role/role.strategy';
+import { Role } from '../../../apis/rbac/role/role.schema';
 import { ObjectStore } from '../../../registry/store/object-store';
 import { Change, resourceKey } from '../../../watch/change';
 import { ChangeFeed, FeedSubscriber } from '../../../watch/change-feed.service';
