@@ -91,20 +91,28 @@ const map = <Values extends Schema>(values: Values): MapSchema<Values> => ({ typ
 
 type IsInline<Spec extends FieldSpec> = Extract<Spec[number], typeof inline> extends never ? false : true;
 
+/** The JSON field specs of an inline field's struct; none for any other field. */
 type InlineSpecs<Spec extends FieldSpec> = IsInline<Spec> extends true ? (Spec[1] extends StructSchema<infer Inner> ? Inner : never) : never;
 
 /** The union's members together: `A | B` gives `A & B`, none gives `unknown`. */
-type AllOf<Union> = [Union] extends [never] ? unknown : (Union extends unknown ? (member: Union) => void : never) extends (all: infer All) => void ? All : never;
+type AllOf<Union> = [Union] extends [never]
+  ? unknown
+  : (Union extends unknown ? (member: Union) => void : never) extends (all: infer All) => void
+    ? All
+    : never;
+
+/** One object type with the members of an intersection. */
+type Flat<T> = { [Name in keyof T]: T[Name] };
 
 /**
  * The specs of a struct's fields as JSON has them, from its field specs as written: an inline field's own fields in its
- * place, as `jsonFields` has them at run time.
+ * place, as `jsonFields` has them at run time. Computed once per struct declared, so that TypeOf stays a plain mapping.
  */
 export type JsonFieldSpecs<Specs extends FieldSpecs> = Flat<
-  { [Name in keyof Specs as IsInline<Specs[Name]> extends true ? never : Name]: Specs[Name] } & AllOf<{ [Name in keyof Specs]: InlineSpecs<Specs[Name]> }[keyof Specs]>
+  { [Name in keyof Specs as IsInline<Specs[Name]> extends true ? never : Name]: Specs[Name] } & AllOf<
+    { [Name in keyof Specs]: InlineSpecs<Specs[Name]> }[keyof Specs]
+  >
 >;
-
-type Flat<T> = { [Name in keyof T]: T[Name] };
 
 /** A struct of a protobuf package, from its field specs. */
 export function struct<const Specs extends FieldSpecs>(pkg: string, name: string, specs: Specs): StructSchema<JsonFieldSpecs<Specs>> {
