@@ -4,7 +4,8 @@ import { PodTemplateSpec } from './pod-template/pod-template.schema';
 
 /**
  * What the shared defaults and checks read of a kind that runs pods from a template, selected by a label selector
- * (Deployment, ReplicaSet, DaemonSet): the fields their specs share, of the types their schemas give them.
+ * (Deployment, ReplicaSet, DaemonSet, whose types their schemas give): the selector, the template and, where the
+ * kind has them, the replicas.
  */
 export interface PodController extends KubeObject {
   spec?: {

@@ -48,6 +48,7 @@ export function validateStatusCounts<Count extends string>(
   return errors;
 }
 
+/** The counts of a ReplicaSet's or ReplicationController's status that their checks read. */
 type ReplicaStatus = Partial<Record<'replicas' | 'fullyLabeledReplicas' | 'readyReplicas' | 'availableReplicas' | 'observedGeneration', number>>;
 
 /** The status of a ReplicaSet or ReplicationController: counts within replicas, available within ready. */
