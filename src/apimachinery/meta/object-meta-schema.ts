@@ -1,4 +1,6 @@
-import { alwaysWritten, atomic, atomicStruct, FieldSpec, mergedBy, pointer, required, s, struct, StructSchema } from '../schema/schema';
+import { alwaysWritten, atomic, atomicStruct, FieldSpecs, mergedBy, pointer, required, s, struct, StructSchema } from '../schema/schema';
+import { TypeOf } from '../schema/type-of';
+import { ObjectMeta } from './kube-object';
 import { GoPackage } from '../schema/go-packages';
 import { LIST_META, META_V1, STATUS } from './meta-messages.schema';
 
@@ -62,7 +64,7 @@ export const OBJECT_META = META_V1.struct('ObjectMeta', {
  * A kind served as a resource: its struct, with ObjectMeta as field 1, and its list (`<Kind>List`: ListMeta and the
  * items), as every Kubernetes kind has them.
  */
-export function resourceKind(pkg: GoPackage, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
+export function resourceKind<const Specs extends FieldSpecs>(pkg: GoPackage, name: string, specs: Specs) {
   const kind = pkg.struct(name, { metadata: [1, OBJECT_META], ...specs });
   lists.set(kind, pkg.struct(`${name}List`, { metadata: [1, LIST_META], items: [2, s.list(kind), required] }));
   return kind;
@@ -83,3 +85,13 @@ const lists = new WeakMap<StructSchema, StructSchema>();
 
 /** The list type of a kind declared with resourceKind. */
 export const listOf = (kind: StructSchema): StructSchema | undefined => lists.get(kind);
+
+/**
+ * An object of a kind declared with resourceKind, as the server handles it: the kind's JSON, its kind and apiVersion,
+ * and the metadata every stored or decoded object has (also a KubeObject's, so that the generic store takes it).
+ */
+export type KindObject<Kind extends StructSchema> = TypeOf<Kind> & {
+  kind?: string;
+  apiVersion?: string;
+  metadata: ObjectMeta;
+};

@@ -1,4 +1,4 @@
-import { FieldSpec, struct, StructSchema } from './schema';
+import { FieldSpecs, JsonFieldSpecs, struct, StructSchema } from './schema';
 
 /** A protobuf package of Go types, and the API version its kinds are served as (none for shared packages). */
 export class GoPackage {
@@ -9,7 +9,7 @@ export class GoPackage {
     readonly apiVersion: string | undefined,
   ) {}
 
-  struct(name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
+  struct<const Specs extends FieldSpecs>(name: string, specs: Specs): StructSchema<JsonFieldSpecs<Specs>> {
     const type = struct(this.name, name, specs);
     this.types.set(name, type);
     revision += 1;
@@ -17,7 +17,7 @@ export class GoPackage {
   }
 
   /** Gives a struct declared without fields its fields: how a type that contains itself is declared. */
-  define(type: StructSchema, specs: Readonly<Record<string, FieldSpec>>): void {
+  define(type: StructSchema, specs: FieldSpecs): void {
     const { fields, jsonFields } = struct(this.name, type.name, specs);
     Object.assign(type, { fields, jsonFields });
     revision += 1;

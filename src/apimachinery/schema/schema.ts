@@ -5,11 +5,22 @@
  */
 export type LeafType = 'string' | 'boolean' | 'int32' | 'int64' | 'bytes' | 'intOrString' | 'quantity' | 'time' | 'microTime' | 'fieldsV1' | 'any';
 
-export type Schema =
-  | { type: LeafType }
-  | StructSchema
-  | { type: 'list'; items: Schema }
-  | { type: 'map'; values: Schema };
+/** A value of one of the leaf types. */
+export interface LeafSchema<T extends LeafType = LeafType> {
+  type: T;
+}
+
+export interface ListSchema<Items extends Schema = Schema> {
+  type: 'list';
+  items: Items;
+}
+
+export interface MapSchema<Values extends Schema = Schema> {
+  type: 'map';
+  values: Values;
+}
+
+export type Schema = LeafSchema | StructSchema | ListSchema | MapSchema;
 
 /** What a field says besides its number and shape. */
 export interface FieldOptions {
@@ -53,8 +64,16 @@ export interface Field extends FieldOptions {
 /** A field as written in a struct: `[protobuf number, shape, ...options]`. */
 export type FieldSpec = readonly [number, Schema, ...FieldOptions[]];
 
+/** A struct's fields as written, by name. */
+export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
+
+/** The key under which a struct's type carries its JSON field specs (a type only: no struct has it at run time). */
+declare const jsonFieldSpecs: unique symbol;
+
 /** A Go struct: only its fields are kept, in this order. */
-export interface StructSchema {
+export interface StructSchema<JsonSpecs extends FieldSpecs = FieldSpecs> {
+  /** never set: the specs of the fields as JSON has them, kept in the type for TypeOf (type-of.ts) */
+  readonly [jsonFieldSpecs]?: JsonSpecs;
   type: 'struct';
   /** the Go (and protobuf message) name */
   name: string;
@@ -73,12 +92,37 @@ export interface StructSchema {
   atomic?: boolean;
 }
 
-const leaf = (type: LeafType): Schema => ({ type });
-const list = (items: Schema): Schema => ({ type: 'list', items });
-const map = (values: Schema): Schema => ({ type: 'map', values });
+const leaf = <T extends LeafType>(type: T): LeafSchema<T> => ({ type });
+const list = <Items extends Schema>(items: Items): ListSchema<Items> => ({ type: 'list', items });
+const map = <Values extends Schema>(values: Values): MapSchema<Values> => ({ type: 'map', values });
+
+type IsInline<Spec extends FieldSpec> = Extract<Spec[number], typeof inline> extends never ? false : true;
+
+/** The JSON field specs of an inline field's struct; none for any other field. */
+type InlineSpecs<Spec extends FieldSpec> = IsInline<Spec> extends true ? (Spec[1] extends StructSchema<infer Inner> ? Inner : never) : never;
+
+/** The union's members together: `A | B` gives `A & B`, none gives `unknown`. */
+type AllOf<Union> = [Union] extends [never]
+  ? unknown
+  : (Union extends unknown ? (member: Union) => void : never) extends (all: infer All) => void
+    ? All
+    : never;
+
+/** One object type with the members of an intersection. */
+type Flat<T> = { [Name in keyof T]: T[Name] };
+
+/**
+ * The specs of a struct's fields as JSON has them, from its field specs as written: an inline field's own fields in its
+ * place, as `jsonFields` has them at run time. Computed once per struct declared, so that TypeOf stays a plain mapping.
+ */
+export type JsonFieldSpecs<Specs extends FieldSpecs> = Flat<
+  { [Name in keyof Specs as IsInline<Specs[Name]> extends true ? never : Name]: Specs[Name] } & AllOf<
+    { [Name in keyof Specs]: InlineSpecs<Specs[Name]> }[keyof Specs]
+  >
+>;
 
 /** A struct of a protobuf package, from its field specs. */
-export function struct(pkg: string, name: string, specs: Readonly<Record<string, FieldSpec>>): StructSchema {
+export function struct<const Specs extends FieldSpecs>(pkg: string, name: string, specs: Specs): StructSchema<JsonFieldSpecs<Specs>> {
   const fields: Record<string, Field> = {};
   const jsonFields: Record<string, Field> = {};
   for (const [fieldName, [number, schema, ...options]] of Object.entries(specs)) {
@@ -112,8 +156,8 @@ export const s = {
   stringMap: map(leaf('string')),
 };
 
-/** Field options: an embedded struct. */
-export const inline: FieldOptions = { inline: true };
+/** Field options: an embedded struct (TypeOf reads it, so its type says so). */
+export const inline = { inline: true } as const satisfies FieldOptions;
 
 /** Field options: a field the Go type requires. */
 export const required: FieldOptions = { required: true };

@@ -2,14 +2,9 @@ import { FieldError, fieldErrors } from '../errors/field-error';
 import { validateLabels } from '../meta/object-meta-validation';
 import { META_V1 } from '../meta/meta-messages.schema';
 import { atomicStruct, required, s } from '../schema/schema';
+import { TypeOf } from '../schema/type-of';
 import { labelValue, qualifiedName } from '../validation/names';
 import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
-
-/** metav1.LabelSelector, the selector object of specs: matchLabels and matchExpressions, ANDed. */
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: { key?: string; operator?: string; values?: string[] }[];
-}
 
 const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
   key: [1, s.string, required],
@@ -17,12 +12,15 @@ const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
   values: [3, s.stringList],
 });
 
+/** metav1.LabelSelector, the selector object of specs: matchLabels and matchExpressions, ANDed. */
 export const LABEL_SELECTOR = atomicStruct(
   META_V1.struct('LabelSelector', {
     matchLabels: [1, s.stringMap],
     matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT)],
   }),
 );
+
+export type LabelSelector = TypeOf<typeof LABEL_SELECTOR>;
 
 const OPERATORS: Record<string, LabelOperator> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 

@@ -1,7 +1,9 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { column, TableColumn } from '../../registry/table/table-column';
+import { PodTemplateSpec } from './pod-template/pod-template.schema';
 
-type WithTemplate = KubeObject & { spec?: { template?: { spec?: { containers?: { name?: string; image?: string }[] } } } };
+/** Every pod controller (ReplicationController too): a template in its spec. */
+type WithTemplate = KubeObject & { spec?: { template?: PodTemplateSpec } };
 
 const CONTAINERS = ['spec', 'template', 'spec', 'containers'];
 

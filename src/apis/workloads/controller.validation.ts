@@ -34,11 +34,11 @@ export function validateSelectedTemplate(spec: Spec, field: string): FieldError[
 }
 
 /** Observed counts of a status: none negative, and those in `atMostReplicas` not above `replicas`. */
-export function validateStatusCounts(
-  status: Record<string, number | undefined>,
+export function validateStatusCounts<Count extends string>(
+  status: NoInfer<Partial<Record<Count | 'replicas', number>>>,
   field: string,
-  counts: readonly string[],
-  atMostReplicas: readonly string[],
+  counts: readonly Count[],
+  atMostReplicas: readonly Count[],
 ): FieldError[] {
   const errors = counts.flatMap((count) => nonNegative(status[count], `${field}.${count}`));
   for (const count of atMostReplicas) {
@@ -48,8 +48,11 @@ export function validateStatusCounts(
   return errors;
 }
 
+/** The counts of a ReplicaSet's or ReplicationController's status that their checks read. */
+type ReplicaStatus = Partial<Record<'replicas' | 'fullyLabeledReplicas' | 'readyReplicas' | 'availableReplicas' | 'observedGeneration', number>>;
+
 /** The status of a ReplicaSet or ReplicationController: counts within replicas, available within ready. */
-export function validateReplicaStatus(status: Record<string, number | undefined> = {}): FieldError[] {
+export function validateReplicaStatus(status: ReplicaStatus = {}): FieldError[] {
   const errors = validateStatusCounts(
     status,
     'status',

@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { byVersionPriority } from '../../apimachinery/meta/version-priority';
-import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.types';
+import { CLEANUP_FINALIZER, CrdScale, CrdVersion, CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.schema';
 import { setCondition } from '../../apis/apiextensions/customresourcedefinition/crd.conditions';
 import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';

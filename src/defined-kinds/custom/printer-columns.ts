@@ -1,6 +1,6 @@
 import { AGE_COLUMN, NAME_COLUMN, TableColumn } from '../../registry/table/table-column';
 import { humanDuration } from '../../registry/table/human-duration';
-import { CrdColumn } from '../../apis/apiextensions/customresourcedefinition/crd.types';
+import { CrdColumn } from '../../apis/apiextensions/customresourcedefinition/crd.schema';
 import { evaluateJsonPath, JsonPathStep, parseJsonPath } from './simple-json-path';
 
 /** A cell as the apiextensions apiserver's table convertor writes it: scalars as they are, dates as an age. */

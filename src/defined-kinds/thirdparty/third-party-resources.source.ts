@@ -4,6 +4,7 @@ import { KindDefinition, WireForm } from '../../registry/kind-definition';
 import { DefinitionSource } from '../definition-source';
 import { definedObjectStrategy, SCHEMALESS } from '../defined-object-strategy';
 import { thirdPartyNames } from './third-party-names';
+import { ThirdPartyResource } from '../../apis/extensions/thirdpartyresource/thirdpartyresource.schema';
 
 /**
  * How 1.7 served ThirdPartyResource data: JSON alone, no strategic merge patch, lists written
@@ -17,10 +18,6 @@ const THIRD_PARTY_WIRE: WireForm = {
   itemTypeMeta: true,
   tooOldWatchReason: 'Expired',
 };
-
-interface ThirdPartyResource extends KubeObject {
-  versions?: { name?: string }[];
-}
 
 /**
  * ThirdPartyResources as definitions: each serves one namespaced resource in the first of its versions, with every

@@ -1,5 +1,5 @@
 import { nowTimestamp } from '../../../apimachinery/meta/kube-object';
-import { CrdCondition, CustomResourceDefinition } from './crd.types';
+import { CrdCondition, CustomResourceDefinition } from './crd.schema';
 
 /**
  * Sets a condition of the definition's status, keeping its lastTransitionTime when its status does not change (as
@@ -10,7 +10,7 @@ export function setCondition(crd: CustomResourceDefinition, condition: Omit<CrdC
   const conditions = (status.conditions ??= []);
   const index = conditions.findIndex((c) => c.type === condition.type);
   const old = index >= 0 ? conditions[index] : undefined;
-  const lastTransitionTime = old?.status === condition.status && old.lastTransitionTime ? old.lastTransitionTime : nowTimestamp();
+  const lastTransitionTime = old?.lastTransitionTime && old.status === condition.status ? old.lastTransitionTime : nowTimestamp();
   const next = { type: condition.type, status: condition.status, lastTransitionTime, reason: condition.reason, message: condition.message };
   if (index >= 0) conditions[index] = next;
   else conditions.push(next);

@@ -1,6 +1,7 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { GoPackage } from '../../../apimachinery/schema/go-packages';
 import { alwaysWritten, described, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 import { APIEXTENSIONS_V1 } from '../apiextensions.group';
 
 export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames', {
@@ -31,14 +32,15 @@ export const CRD_VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation'
  * A definition's version, with its printer columns, as a package declares them: v1beta1 names a column's path
  * `JSONPath`, v1 `jsonPath`.
  */
-export function versionTypes(pkg: GoPackage, pathField: 'jsonPath' | 'JSONPath') {
+export function versionTypes<PathField extends 'jsonPath' | 'JSONPath'>(pkg: GoPackage, pathField: PathField) {
+  const path = [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')] as const;
   const column = pkg.struct('CustomResourceColumnDefinition', {
     name: [1, s.string, required],
     type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date')],
     format: [3, s.string],
     description: [4, s.string],
     priority: [5, s.int32],
-    [pathField]: [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')],
+    ...({ [pathField]: path } as Record<PathField, typeof path>),
   });
   const version = pkg.struct('CustomResourceDefinitionVersion', {
     name: [1, s.string, required],
@@ -53,7 +55,7 @@ export function versionTypes(pkg: GoPackage, pathField: 'jsonPath' | 'JSONPath')
   return { column, version };
 }
 
-const { version: VERSION } = versionTypes(APIEXTENSIONS_V1, 'jsonPath');
+const { column: COLUMN, version: VERSION } = versionTypes(APIEXTENSIONS_V1, 'jsonPath');
 
 const CONVERSION = APIEXTENSIONS_V1.struct('CustomResourceConversion', {
   strategy: [1, s.string, required, oneOf('None', 'Webhook')],
@@ -87,3 +89,14 @@ export const CUSTOM_RESOURCE_DEFINITION = resourceKind(APIEXTENSIONS_V1, 'Custom
   spec: [2, SPEC, required],
   status: [3, CRD_STATUS],
 });
+
+/** A definition as the server reads it: its defaults give every decoded one a spec. */
+export type CustomResourceDefinition = KindObject<typeof CUSTOM_RESOURCE_DEFINITION> & { spec: TypeOf<typeof SPEC> };
+export type CrdNames = TypeOf<typeof CRD_NAMES>;
+export type CrdVersion = TypeOf<typeof VERSION>;
+export type CrdColumn = TypeOf<typeof COLUMN>;
+export type CrdScale = TypeOf<typeof SCALE>;
+export type CrdCondition = TypeOf<typeof CONDITION>;
+
+/** The finalizer that holds a deleted definition until its objects are gone. */
+export const CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';

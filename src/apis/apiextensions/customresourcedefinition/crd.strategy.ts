@@ -5,8 +5,7 @@ import { SchemaValidator } from '../schema/schema-validation';
 import { SchemaNode, structuralErrors } from '../schema/structural-schema';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { settleStatus } from './crd.conditions';
-import { CUSTOM_RESOURCE_DEFINITION } from './crd.schema';
-import { CLEANUP_FINALIZER, CustomResourceDefinition } from './crd.types';
+import { CLEANUP_FINALIZER, CUSTOM_RESOURCE_DEFINITION, CustomResourceDefinition } from './crd.schema';
 import { validateDefinition, validateDefinitionUpdate } from './crd.validation';
 
 const asCrd = (object: KubeObject) => object as CustomResourceDefinition;

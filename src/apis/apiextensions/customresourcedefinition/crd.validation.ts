@@ -1,6 +1,6 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { dns1035Label, dns1123Subdomain } from '../../../apimachinery/validation/names';
-import { CrdColumn, CrdNames, CrdScale, CrdVersion, CustomResourceDefinition } from './crd.types';
+import { CrdColumn, CrdNames, CrdScale, CrdVersion, CustomResourceDefinition } from './crd.schema';
 
 const COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
 

@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { atomic, mergedBy, pointer, required, s } from '../../../apimachinery/schema/schema';
@@ -31,3 +31,5 @@ export const REPLICATION_CONTROLLER = resourceKind(CORE_V1, 'ReplicationControll
   spec: [2, REPLICATION_CONTROLLER_SPEC],
   status: [3, REPLICATION_CONTROLLER_STATUS],
 });
+
+export type ReplicationController = KindObject<typeof REPLICATION_CONTROLLER>;

@@ -1,22 +1,14 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultLabelsFromTemplate } from '../../workloads/controller.defaults';
 import { REPLICA_FIELD_LABELS } from '../../workloads/controller.field-labels';
-import { REPLICATION_CONTROLLER } from './replicationcontroller.schema';
+import { REPLICATION_CONTROLLER, ReplicationController } from './replicationcontroller.schema';
 import { validateReplicaStatus } from '../../workloads/controller.validation';
 import { defaultPodTemplate } from '../../workloads/pod-template/pod-template.defaults';
-import { PodTemplateSpec } from '../../workloads/pod-template/pod-template.types';
 import { validateControllerTemplate } from '../../workloads/pod-template/pod-template.validation';
-
-/** A core v1 ReplicationController: a plain label map as selector, and an optional template. */
-interface ReplicationController extends KubeObject {
-  spec?: { replicas?: number; minReadySeconds?: number; selector?: Record<string, string>; template?: PodTemplateSpec };
-  status?: Record<string, number | undefined>;
-}
 
 function defaultReplicationController(rc: ReplicationController): void {
   const spec = (rc.spec ??= {});

@@ -1,9 +1,7 @@
-import { LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { formatLabels, formatSelector } from '../../../registry/table/cell-formats';
 import { AGE_COLUMN, column, NAME_COLUMN, TableColumn } from '../../../registry/table/table-column';
 import { count, templateColumns } from '../../workloads/controller.columns';
-
-type DaemonSetSpec = { selector?: LabelSelector; template?: { spec?: { nodeSelector?: Record<string, string> } } };
+import { DaemonSet } from './daemonset.schema';
 
 const STATUS = ['status'];
 
@@ -15,7 +13,7 @@ export const DAEMON_SET_COLUMNS: readonly TableColumn[] = [
   column('Ready', 'integer', 'Number of nodes with a ready daemon pod.', [STATUS], (d) => count(d, 'status', 'numberReady')),
   column('Up-to-date', 'integer', 'Number of nodes running the newest daemon pod.', [STATUS], (d) => count(d, 'status', 'updatedNumberScheduled')),
   column('Available', 'integer', 'Number of nodes with an available daemon pod.', [STATUS], (d) => count(d, 'status', 'numberAvailable')),
-  column('Node Selector', 'string', 'The nodes the pods may run on.', [['spec', 'template', 'spec', 'nodeSelector']], (d) => formatLabels((d.spec as DaemonSetSpec).template?.spec?.nodeSelector)),
+  column('Node Selector', 'string', 'The nodes the pods may run on.', [['spec', 'template', 'spec', 'nodeSelector']], (d) => formatLabels((d as DaemonSet).spec?.template?.spec?.nodeSelector)),
   AGE_COLUMN,
-  ...templateColumns((d) => formatSelector((d.spec as DaemonSetSpec).selector), 'Label selector for pods.'),
+  ...templateColumns((d) => formatSelector((d as DaemonSet).spec?.selector), 'Label selector for pods.'),
 ];

@@ -1,5 +1,5 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
-import { DaemonSet } from './daemonset.types';
+import { DaemonSet } from './daemonset.schema';
 
 /** The 1.7 apiserver's extensions/v1beta1 DaemonSet defaults: OnDelete updates, ten revisions kept. */
 export function defaultDaemonSet(daemonSet: DaemonSet): void {

@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
@@ -38,3 +38,5 @@ export const DAEMON_SET = resourceKind(EXTENSIONS_V1BETA1, 'DaemonSet', {
   spec: [2, DAEMON_SET_SPEC],
   status: [3, DAEMON_SET_STATUS],
 });
+
+export type DaemonSet = KindObject<typeof DAEMON_SET>;

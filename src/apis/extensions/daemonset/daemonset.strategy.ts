@@ -2,8 +2,7 @@ import { deepEqual } from '../../../apimachinery/meta/deep-equal';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { defaultDaemonSet } from './daemonset.defaults';
-import { DAEMON_SET } from './daemonset.schema';
-import { DaemonSet } from './daemonset.types';
+import { DAEMON_SET, DaemonSet } from './daemonset.schema';
 import { validateDaemonSet, validateDaemonSetStatus } from './daemonset.validation';
 
 /**

@@ -4,7 +4,7 @@ import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { validateStatusCounts } from '../../workloads/controller.validation';
 import { intOrPercentValue, notMoreThan100Percent, validateIntOrPercent } from '../../workloads/int-or-percent';
 import { validateControllerTemplate } from '../../workloads/pod-template/pod-template.validation';
-import { DaemonSet } from './daemonset.types';
+import { DaemonSet } from './daemonset.schema';
 
 type Spec = NonNullable<DaemonSet['spec']>;
 

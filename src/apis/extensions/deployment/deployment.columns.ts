@@ -1,7 +1,7 @@
-import { LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { formatSelector } from '../../../registry/table/cell-formats';
 import { AGE_COLUMN, column, NAME_COLUMN, TableColumn } from '../../../registry/table/table-column';
 import { count, templateColumns } from '../../workloads/controller.columns';
+import { Deployment } from './deployment.schema';
 
 const STATUS = ['status'];
 const REPLICAS = ['spec', 'replicas'];
@@ -13,5 +13,5 @@ export const DEPLOYMENT_COLUMNS: readonly TableColumn[] = [
   column('Up-to-date', 'string', 'Total number of pods of the newest template.', [STATUS], (d) => count(d, 'status', 'updatedReplicas')),
   column('Available', 'string', 'Total number of available pods.', [STATUS], (d) => count(d, 'status', 'availableReplicas')),
   AGE_COLUMN,
-  ...templateColumns((d) => formatSelector((d.spec as { selector?: LabelSelector }).selector), 'Label selector for pods.'),
+  ...templateColumns((d) => formatSelector((d as Deployment).spec?.selector), 'Label selector for pods.'),
 ];

@@ -1,5 +1,5 @@
 import { defaultPodController } from '../../workloads/controller.defaults';
-import { Deployment } from './deployment.types';
+import { Deployment } from './deployment.schema';
 
 /** The 1.7 apiserver's extensions/v1beta1 Deployment defaults: one replica, rolling updates of 1 and 1. */
 export function defaultDeployment(deployment: Deployment): void {

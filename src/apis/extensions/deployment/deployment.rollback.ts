@@ -3,16 +3,14 @@ import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { validateAnnotations } from '../../../apimachinery/meta/object-meta-validation';
 import { defineKind } from '../../../registry/define-kind';
 import { defineStrategy, RollbackBinding } from '../../../registry/kind-definition';
-import { DEPLOYMENT_ROLLBACK as DEPLOYMENT_ROLLBACK_SHAPE } from './deployment.schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
+import { Deployment, DEPLOYMENT_ROLLBACK as DEPLOYMENT_ROLLBACK_SHAPE } from './deployment.schema';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { EXTENSIONS } from '../extensions.group';
 
-interface DeploymentRollback extends KubeObject {
-  name?: string;
-  updatedAnnotations?: Record<string, string>;
-  rollbackTo?: { revision?: number };
-}
+/** The request as a rollback binding receives it: decoded as any object is, its members those of its shape. */
+type DeploymentRollback = KubeObject & TypeOf<typeof DEPLOYMENT_ROLLBACK_SHAPE>;
 
 /** DeploymentRollback, the body of `deployments/{name}/rollback`: no metadata, the deployment named in `name`. */
 const DEPLOYMENT_ROLLBACK_KIND = defineKind(EXTENSIONS, {
@@ -35,10 +33,10 @@ export const DEPLOYMENT_ROLLBACK: RollbackBinding = {
     // 1.7 reports the revision at this path
     return [...errors, ...nonNegative(request.rollbackTo?.revision, 'rollback.version')];
   },
-  apply(object: KubeObject, request: DeploymentRollback): void {
+  apply(object: Deployment, request: DeploymentRollback): void {
     const annotations = request.updatedAnnotations ?? {};
     if (Object.keys(annotations).length > 0) object.metadata.annotations = { ...object.metadata.annotations, ...annotations };
     const revision = request.rollbackTo?.revision;
-    object.spec = { ...(object.spec as object), rollbackTo: revision ? { revision } : {} };
+    object.spec = { ...object.spec, rollbackTo: revision ? { revision } : {} };
   },
 };

@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
@@ -54,6 +54,8 @@ export const DEPLOYMENT = resourceKind(EXTENSIONS_V1BETA1, 'Deployment', {
   spec: [2, DEPLOYMENT_SPEC],
   status: [3, DEPLOYMENT_STATUS],
 });
+
+export type Deployment = KindObject<typeof DEPLOYMENT>;
 
 export const DEPLOYMENT_ROLLBACK = EXTENSIONS_V1BETA1.struct('DeploymentRollback', {
   name: [1, s.string, required],

@@ -2,7 +2,7 @@ import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-erro
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { validateSelectedTemplate, validateStatusCounts } from '../../workloads/controller.validation';
 import { intOrPercentValue, notMoreThan100Percent, validateIntOrPercent } from '../../workloads/int-or-percent';
-import { Deployment } from './deployment.types';
+import { Deployment } from './deployment.schema';
 
 type Spec = NonNullable<Deployment['spec']>;
 

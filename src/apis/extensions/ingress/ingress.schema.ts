@@ -1,8 +1,8 @@
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { inline, required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 
 const LOAD_BALANCER_INGRESS = CORE_V1.struct('LoadBalancerIngress', {
   ip: [1, s.string],
@@ -57,16 +57,5 @@ export const INGRESS = resourceKind(EXTENSIONS_V1BETA1, 'Ingress', {
   status: [3, INGRESS_STATUS],
 });
 
-export interface Backend {
-  serviceName?: string;
-  servicePort?: number | string;
-}
-
-export interface Ingress extends KubeObject {
-  spec?: {
-    backend?: Backend;
-    tls?: { hosts?: string[]; secretName?: string }[];
-    rules?: { host?: string; http?: { paths?: { path?: string; backend?: Backend }[] } }[];
-  };
-  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
-}
+export type Backend = TypeOf<typeof INGRESS_BACKEND>;
+export type Ingress = KindObject<typeof INGRESS>;

@@ -1,7 +1,6 @@
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
-import { LABEL_SELECTOR, LabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { PROTOCOLS } from '../../workloads/pod-template/container.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 
@@ -30,12 +29,4 @@ export const NETWORK_POLICY = resourceKind(EXTENSIONS_V1BETA1, 'NetworkPolicy', 
   spec: [2, NETWORK_POLICY_SPEC],
 });
 
-export interface NetworkPolicy extends KubeObject {
-  spec?: {
-    podSelector?: LabelSelector;
-    ingress?: {
-      ports?: { protocol?: string; port?: number | string }[];
-      from?: { podSelector?: LabelSelector; namespaceSelector?: LabelSelector }[];
-    }[];
-  };
-}
+export type NetworkPolicy = KindObject<typeof NETWORK_POLICY>;

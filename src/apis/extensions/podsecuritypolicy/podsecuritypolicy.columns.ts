@@ -1,12 +1,10 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { column, NAME_COLUMN, TableColumn } from '../../../registry/table/table-column';
-import { PodSecurityPolicySpec } from './podsecuritypolicy.schema';
-
-type Spec = PodSecurityPolicySpec & { privileged?: boolean; readOnlyRootFilesystem?: boolean };
+import { PodSecurityPolicy } from './podsecuritypolicy.schema';
 
 const SPEC = [['spec']];
 
-const spec = (object: KubeObject) => (object.spec ?? {}) as Spec;
+const spec = (object: KubeObject) => (object as PodSecurityPolicy).spec ?? {};
 
 /** `kubectl get podsecuritypolicies`: NAME PRIV CAPS SELINUX RUNASUSER FSGROUP SUPGROUP READONLYROOTFS VOLUMES. */
 export const POD_SECURITY_POLICY_COLUMNS: readonly TableColumn[] = [

@@ -1,7 +1,8 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { SE_LINUX_OPTIONS } from '../../workloads/pod-template/container.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 
 const HOST_PORT_RANGE = EXTENSIONS_V1BETA1.struct('HostPortRange', {
   min: [1, s.int32, required],
@@ -55,18 +56,7 @@ export const POD_SECURITY_POLICY = resourceKind(EXTENSIONS_V1BETA1, 'PodSecurity
   spec: [2, POD_SECURITY_POLICY_SPEC],
 });
 
-export interface IdStrategy {
-  rule?: string;
-  ranges?: { min?: number; max?: number }[];
-}
-
-export interface PodSecurityPolicySpec {
-  defaultAddCapabilities?: string[];
-  requiredDropCapabilities?: string[];
-  allowedCapabilities?: string[];
-  volumes?: string[];
-  seLinux?: IdStrategy;
-  runAsUser?: IdStrategy;
-  supplementalGroups?: IdStrategy;
-  fsGroup?: IdStrategy;
-}
+/** A rule for user or group ids and the ranges it allows: runAsUser, supplementalGroups and fsGroup have this shape. */
+export type IdStrategy = TypeOf<typeof RUN_AS_USER_STRATEGY_OPTIONS>;
+export type PodSecurityPolicySpec = TypeOf<typeof POD_SECURITY_POLICY_SPEC>;
+export type PodSecurityPolicy = KindObject<typeof POD_SECURITY_POLICY>;

@@ -1,9 +1,8 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { validatePolicyAnnotations } from './podsecuritypolicy.annotations';
-import { IdStrategy, POD_SECURITY_POLICY, PodSecurityPolicySpec } from './podsecuritypolicy.schema';
+import { IdStrategy, POD_SECURITY_POLICY, PodSecurityPolicy, PodSecurityPolicySpec } from './podsecuritypolicy.schema';
 
 /** The volume types a policy may allow in 1.7, sorted as the apiserver lists them. */
 const VOLUME_TYPES = [
@@ -44,7 +43,7 @@ function validateCapabilities(spec: PodSecurityPolicySpec): FieldError[] {
   );
 }
 
-function validatePodSecurityPolicy(policy: KubeObject & { spec?: PodSecurityPolicySpec }): FieldError[] {
+function validatePodSecurityPolicy(policy: PodSecurityPolicy): FieldError[] {
   const spec = policy.spec ?? {};
   return [
     ...validatePolicyAnnotations(policy.metadata.annotations ?? {}),

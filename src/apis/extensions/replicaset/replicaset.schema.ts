@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LABEL_SELECTOR } from '../../../apimachinery/selectors/label-selector-object';
 import { POD_TEMPLATE_SPEC } from '../../workloads/pod-template/pod-template.schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
@@ -32,3 +32,5 @@ export const REPLICA_SET = resourceKind(EXTENSIONS_V1BETA1, 'ReplicaSet', {
   spec: [2, REPLICA_SET_SPEC],
   status: [3, REPLICA_SET_STATUS],
 });
+
+export type ReplicaSet = KindObject<typeof REPLICA_SET>;

@@ -3,17 +3,17 @@ import { defineStrategy } from '../../../registry/kind-definition';
 import { nameRules } from '../../../apimachinery/validation/names';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { defaultPodController } from '../../workloads/controller.defaults';
-import { PodController, podControllerSelector } from '../../workloads/controller.types';
+import { podControllerSelector } from '../../workloads/controller.types';
 import { REPLICA_FIELD_LABELS } from '../../workloads/controller.field-labels';
 import { validateReplicaStatus, validateSelectedTemplate } from '../../workloads/controller.validation';
-import { REPLICA_SET } from './replicaset.schema';
+import { REPLICA_SET, ReplicaSet } from './replicaset.schema';
 
-function defaultReplicaSet(replicaSet: PodController): void {
+function defaultReplicaSet(replicaSet: ReplicaSet): void {
   defaultPodController(replicaSet);
   replicaSet.spec!.replicas ??= 1;
 }
 
-function validateReplicaSet(replicaSet: PodController): FieldError[] {
+function validateReplicaSet(replicaSet: ReplicaSet): FieldError[] {
   const spec = replicaSet.spec ?? {};
   return [
     ...nonNegative(spec.replicas, 'spec.replicas'),
@@ -26,7 +26,7 @@ function validateReplicaSet(replicaSet: PodController): FieldError[] {
 export const REPLICA_SET_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: REPLICA_SET,
-  status: { empty: { replicas: 0 }, keepsLabels: false, validate: (replicaSet: PodController) => validateReplicaStatus(replicaSet.status) },
+  status: { empty: { replicas: 0 }, keepsLabels: false, validate: (replicaSet: ReplicaSet) => validateReplicaStatus(replicaSet.status) },
   generation: 'spec',
   orphanDependentsByDefault: true,
   applyDefaults: defaultReplicaSet,

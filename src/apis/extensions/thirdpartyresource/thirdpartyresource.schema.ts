@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { EXTENSIONS_V1BETA1 } from '../extensions.group';
 import { s } from '../../../apimachinery/schema/schema';
 
@@ -10,6 +10,8 @@ export const THIRD_PARTY_RESOURCE = resourceKind(EXTENSIONS_V1BETA1, 'ThirdParty
   description: [2, s.string],
   versions: [3, s.list(API_VERSION)],
 });
+
+export type ThirdPartyResource = KindObject<typeof THIRD_PARTY_RESOURCE>;
 
 /** An object of a ThirdPartyResource's API as 1.7 declares it (its data APIs are served in JSON only). */
 resourceKind(EXTENSIONS_V1BETA1, 'ThirdPartyResourceData', {

@@ -1,12 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { defineStrategy } from '../../../registry/kind-definition';
-import { THIRD_PARTY_RESOURCE } from './thirdpartyresource.schema';
+import { THIRD_PARTY_RESOURCE, ThirdPartyResource } from './thirdpartyresource.schema';
 import { NameRule, nameRules } from '../../../apimachinery/validation/names';
-
-interface ThirdPartyResource extends KubeObject {
-  versions?: { name?: string }[];
-}
 
 /** A ThirdPartyResource is named `<kind-name>.<domain>.<tld>`. */
 const thirdPartyResourceName: NameRule = (name, prefix) => {

@@ -1,4 +1,4 @@
-import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { LOCAL_OBJECT_REFERENCE } from '../../workloads/pod-template/references.schema';
 import { FEDERATION_V1BETA1 } from '../federation.group';
 import { mergedBy, required, s } from '../../../apimachinery/schema/schema';
@@ -32,3 +32,5 @@ export const CLUSTER = resourceKind(FEDERATION_V1BETA1, 'Cluster', {
   spec: [2, CLUSTER_SPEC],
   status: [3, CLUSTER_STATUS],
 });
+
+export type Cluster = KindObject<typeof CLUSTER>;

@@ -1,12 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { defineStrategy } from '../../../registry/kind-definition';
-import { CLUSTER } from './cluster.schema';
+import { CLUSTER, Cluster } from './cluster.schema';
 import { nameRules } from '../../../apimachinery/validation/names';
-
-interface Cluster extends KubeObject {
-  spec?: { serverAddressByClientCIDRs?: unknown[] };
-}
 
 /** A new cluster needs an address; updates are not checked beyond metadata. */
 function validateCluster(cluster: Cluster): FieldError[] {

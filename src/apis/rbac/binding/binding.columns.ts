@@ -1,6 +1,5 @@
 import { AGE_COLUMN, column, NAME_COLUMN, TableColumn } from '../../../registry/table/table-column';
-import { Binding } from '../policy/binding.validation';
-import { SUBJECT_KINDS } from '../policy/binding.schema';
+import { Binding, SUBJECT_KINDS } from '../policy/binding.schema';
 
 const SUBJECTS: readonly string[][] = [['subjects']];
 

@@ -1,6 +1,7 @@
 import { StructSchema } from '../../../apimachinery/schema/schema';
 import { defineStrategy, KindStrategy } from '../../../registry/kind-definition';
-import { Binding, defaultBinding, validateBinding, validateBindingUpdate } from '../policy/binding.validation';
+import { Binding } from '../policy/binding.schema';
+import { defaultBinding, validateBinding, validateBindingUpdate } from '../policy/binding.validation';
 import { RBAC_NAME } from '../policy/rbac-name';
 
 /**

@@ -1,16 +1,10 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { StructSchema } from '../../../apimachinery/schema/schema';
-import { LabelSelector, validateLabelSelector } from '../../../apimachinery/selectors/label-selector-object';
+import { validateLabelSelector } from '../../../apimachinery/selectors/label-selector-object';
 import { defineStrategy, KindStrategy } from '../../../registry/kind-definition';
-import { PolicyRule } from '../policy/policy-rule.schema';
 import { validateRules } from '../policy/policy-rule.validation';
 import { RBAC_NAME } from '../policy/rbac-name';
-
-export interface ClusterRole extends KubeObject {
-  rules?: PolicyRule[];
-  aggregationRule?: { clusterRoleSelectors?: LabelSelector[] };
-}
+import { ClusterRole } from './clusterrole.schema';
 
 function validateClusterRole(role: ClusterRole): FieldError[] {
   const errors = validateRules(role.rules, false);

@@ -1,13 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { dns1123Subdomain, pathSegmentName } from '../../../apimachinery/validation/names';
 import { RBAC_GROUP } from '../rbac.group';
-import { RoleRef, Subject, SUBJECT_KINDS } from './binding.schema';
-
-export interface Binding extends KubeObject {
-  subjects?: Subject[];
-  roleRef?: RoleRef;
-}
+import { Binding, RoleRef, Subject, SUBJECT_KINDS } from './binding.schema';
 
 function validateRoleRef(ref: RoleRef | undefined, kinds: readonly string[]): FieldError[] {
   const errors: FieldError[] = [];

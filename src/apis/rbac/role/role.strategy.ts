@@ -1,13 +1,8 @@
-import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { StructSchema } from '../../../apimachinery/schema/schema';
 import { defineStrategy, KindStrategy } from '../../../registry/kind-definition';
-import { PolicyRule } from '../policy/policy-rule.schema';
 import { validateRules } from '../policy/policy-rule.validation';
 import { RBAC_NAME } from '../policy/rbac-name';
-
-export interface Role extends KubeObject {
-  rules?: PolicyRule[];
-}
+import { Role } from './role.schema';
 
 /** A Role's rules are resource rules only: non-resource URLs are not namespaced. */
 export const roleStrategy = (shape: StructSchema): KindStrategy =>

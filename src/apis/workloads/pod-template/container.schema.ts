@@ -1,6 +1,7 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
 import { atomicStruct, defaultsTo, inline, listMapKeys, mergedBy, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 
 /** The values the server accepts (its validation reads them too). */
 export const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -156,3 +157,9 @@ export const CONTAINER = CORE_V1.struct('Container', {
   stdinOnce: [17, s.boolean],
   tty: [18, s.boolean],
 });
+
+export type Container = TypeOf<typeof CONTAINER>;
+export type ContainerPort = TypeOf<typeof CONTAINER_PORT>;
+export type EnvVar = TypeOf<typeof ENV_VAR>;
+export type Handler = TypeOf<typeof HANDLER>;
+export type Probe = TypeOf<typeof PROBE>;

@@ -1,11 +1,10 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { cIdentifier, dns1123Label, portName, portNumber } from '../../../apimachinery/validation/names';
 import { validateHandler, validateProbe } from './handler.validation';
-import { Container, ContainerPort, EnvVar } from './pod-template.types';
 import { validateResources } from './resources.validation';
-import { PROTOCOLS, PULL_POLICIES } from './container.schema';
+import { Container, ContainerPort, EnvVar, PROTOCOLS, PULL_POLICIES } from './container.schema';
 
-const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'] as const;
 
 function validatePorts(ports: ContainerPort[], field: string): FieldError[] {
   const errors: FieldError[] = [];

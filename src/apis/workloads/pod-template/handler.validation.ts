@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { portName, portNumber } from '../../../apimachinery/validation/names';
-import { Handler, Probe } from './pod-template.types';
+import { Handler, Probe } from './container.schema';
 
 /** A port given as a number or a name: the apiserver's ValidatePortNumOrName. */
 export function validatePortNumOrName(port: number | string = 0, field: string): FieldError[] {

@@ -1,6 +1,7 @@
 import { formatQuantity, parseQuantity, remembered, roundUp } from '../../../apimachinery/schema/quantity';
-import { Container, Handler, PodSpec, PodTemplateSpec, Probe, Volume } from './pod-template.types';
-import { VOLUME_SOURCE } from './volume.schema';
+import { Container, Handler, Probe } from './container.schema';
+import { PodSpec, PodTemplateSpec } from './pod-template.schema';
+import { Volume, VOLUME_SOURCE } from './volume.schema';
 
 /** Defaults set on a volume source when absent, as 1.7's core v1 defaulting. */
 const VOLUME_DEFAULTS: Record<string, Record<string, unknown>> = {
@@ -69,11 +70,12 @@ function defaultContainer(container: Container, hostNetwork: boolean): void {
 }
 
 function defaultVolume(volume: Volume): void {
-  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => volume[source] !== undefined);
+  const members: Record<string, unknown> = volume;
+  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => members[source] !== undefined);
   if (sources.length === 0) volume.emptyDir = {};
   for (const source of sources) {
     const defaults = VOLUME_DEFAULTS[source];
-    if (defaults) for (const [key, value] of Object.entries(defaults)) (volume[source] as Record<string, unknown>)[key] ??= value;
+    if (defaults) for (const [key, value] of Object.entries(defaults)) (members[source] as Record<string, unknown>)[key] ??= value;
   }
 }
 

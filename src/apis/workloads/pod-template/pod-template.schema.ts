@@ -5,6 +5,7 @@ import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE } from './references.schema';
 import { VOLUME } from './volume.schema';
 import { atomic, mergedBy, oneOf, pointer, required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 
 /** The core v1 PodTemplateSpec of 1.7, which every pod controller carries. */
 
@@ -62,3 +63,6 @@ export const POD_TEMPLATE_SPEC = CORE_V1.struct('PodTemplateSpec', {
   metadata: [1, OBJECT_META],
   spec: [2, POD_SPEC],
 });
+
+export type PodTemplateSpec = TypeOf<typeof POD_TEMPLATE_SPEC>;
+export type PodSpec = TypeOf<typeof POD_SPEC>;

@@ -2,9 +2,8 @@ import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-erro
 import { validateAnnotations, validateLabels } from '../../../apimachinery/meta/object-meta-validation';
 import { dns1123Label, dns1123Subdomain } from '../../../apimachinery/validation/names';
 import { validateContainers, validateInitContainers } from './container.validation';
-import { PodSpec, PodTemplateSpec } from './pod-template.types';
 import { validateReadOnlyPersistentDisks, validateVolumes } from './volume.validation';
-import { DNS_POLICIES, RESTART_POLICIES } from './pod-template.schema';
+import { DNS_POLICIES, PodSpec, PodTemplateSpec, RESTART_POLICIES } from './pod-template.schema';
 
 
 function validateChoice(value: string | undefined, supported: string[], field: string): FieldError[] {

@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { compareQuantities, parseQuantity } from '../../../apimachinery/schema/quantity';
 import { qualifiedName } from '../../../apimachinery/validation/names';
-import { Container } from './pod-template.types';
+import { Container } from './container.schema';
 
 /** Resources a container may name without a domain prefix. */
 const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory'];

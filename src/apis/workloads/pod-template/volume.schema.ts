@@ -1,6 +1,7 @@
 import { CORE_V1 } from './core-v1';
 import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR } from './references.schema';
 import { inline, pointer, required, s } from '../../../apimachinery/schema/schema';
+import { TypeOf } from '../../../apimachinery/schema/type-of';
 
 const HOST_PATH_VOLUME_SOURCE = CORE_V1.struct('HostPathVolumeSource', {
   path: [1, s.string, required],
@@ -263,3 +264,5 @@ export const VOLUME = CORE_V1.struct('Volume', {
   name: [1, s.string, required],
   volumeSource: [2, VOLUME_SOURCE, inline],
 });
+
+export type Volume = TypeOf<typeof VOLUME>;

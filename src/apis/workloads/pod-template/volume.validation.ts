@@ -1,7 +1,7 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
+import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 import { dns1123Label } from '../../../apimachinery/validation/names';
-import { VOLUME_SOURCE } from './volume.schema';
-import { Volume } from './pod-template.types';
+import { Volume, VOLUME_SOURCE } from './volume.schema';
 
 /** The fields a volume source cannot do without. */
 const REQUIRED_SOURCE_FIELDS: Record<string, string[]> = {
@@ -27,11 +27,12 @@ const REQUIRED_SOURCE_FIELDS: Record<string, string[]> = {
 const isEmpty = (value: unknown) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 function validateSource(volume: Volume, field: string): FieldError[] {
-  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => volume[source] !== undefined);
+  const members: Record<string, unknown> = volume;
+  const sources = Object.keys(VOLUME_SOURCE.fields).filter((source) => members[source] !== undefined);
   if (sources.length === 0) return [fieldErrors.required(field, 'must specify a volume type')];
   const errors = sources.slice(1).map((extra) => fieldErrors.forbidden(`${field}.${extra}`, 'may not specify more than 1 volume type'));
-  const source = volume[sources[0]];
-  if (typeof source === 'object' && source !== null) {
+  const source = members[sources[0]];
+  if (isPlainObject(source)) {
     for (const required of REQUIRED_SOURCE_FIELDS[sources[0]] ?? []) {
       if (isEmpty(source[required])) errors.push(fieldErrors.required(`${field}.${sources[0]}.${required}`));
     }
@@ -59,7 +60,7 @@ export function validateVolumes(volumes: Volume[], field: string): { names: Set<
 /** Pods on several nodes can share a GCE persistent disk only read-only. */
 export function validateReadOnlyPersistentDisks(volumes: Volume[], field: string): FieldError[] {
   return volumes.flatMap((volume, i) => {
-    const disk = volume.gcePersistentDisk as { readOnly?: boolean } | undefined;
+    const disk = volume.gcePersistentDisk;
     if (!disk || disk.readOnly) return [];
     return [
       fieldErrors.invalid(

@@ -1,5 +1,4 @@
-import { Binding } from '../../../apis/rbac/policy/binding.validation';
-import { Subject, SUBJECT_KINDS } from '../../../apis/rbac/policy/binding.schema';
+import { Binding, Subject, SUBJECT_KINDS } from '../../../apis/rbac/policy/binding.schema';
 import { UserInfo } from '../../../apimachinery/authentication/user-info';
 
 /** The key a subject is found by: a user (a service account is the user named after it) or a group. */

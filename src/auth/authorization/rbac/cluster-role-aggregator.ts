@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { selectorMatches } from '../../../apimachinery/selectors/label-selector-object';
-import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
+import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.schema';
 import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { KindRegistry } from '../../../registry/kind-registry';

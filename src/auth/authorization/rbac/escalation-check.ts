@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { apiErrors } from '../../../apimachinery/errors/status-error';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
-import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
-import { Binding } from '../../../apis/rbac/policy/binding.validation';
+import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.schema';
+import { Binding } from '../../../apis/rbac/policy/binding.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
-import { Role } from '../../../apis/rbac/role/role.strategy';
+import { Role } from '../../../apis/rbac/role/role.schema';
 import { KindDefinition } from '../../../registry/kind-definition';
 import { WriteAdmission, WriteAdmissions } from '../../../registry/store/write-admission';
 import { MASTERS_GROUP, UserInfo } from '../../../apimachinery/authentication/user-info';

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.strategy';
-import { Binding } from '../../../apis/rbac/policy/binding.validation';
+import { ClusterRole } from '../../../apis/rbac/clusterrole/clusterrole.schema';
+import { Binding } from '../../../apis/rbac/policy/binding.schema';
 import { PolicyRule } from '../../../apis/rbac/policy/policy-rule.schema';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
-import { Role } from '../../../apis/rbac/role/role.strategy';
+import { Role } from '../../../apis/rbac/role/role.schema';
 import { objectKey, SharedInformer } from '../../../watch/informer';
 import { InformerFactory } from '../../../watch/informer-factory';
 import { UserInfo } from '../../../apimachinery/authentication/user-info';
