@@ -323,7 +323,7 @@ describe('the v1beta1 form', () => {
       spec: {
         version: 'v1',
         validation: { openAPIV3Schema: { type: 'object' } },
-        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size', priority: 0 }],
+        additionalPrinterColumns: [{ name: 'Size', type: 'integer', JSONPath: '.spec.size' }],
         versions: [{ name: 'v1', served: true, storage: true }],
       },
     });

@@ -20,9 +20,6 @@ function applyDefaults(object: KubeObject): void {
     names.listKind ||= `${names.kind}List`;
   }
   crd.spec.conversion ??= { strategy: 'None' };
-  for (const version of crd.spec.versions ?? []) {
-    for (const column of version.additionalPrinterColumns ?? []) column.priority ??= 0;
-  }
 }
 
 /** A version's schema must be structural, and one the validator of its objects can compile. */
