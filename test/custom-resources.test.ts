@@ -243,21 +243,26 @@ describe('in SQL', () => {
   });
 });
 
+/** A cluster-scoped definition of tools.example.com whose versions all have the same schema (a spec with a size). */
+const toolsCrd = (plural: string, kind: string, versions: Record<string, unknown>[]) => {
+  const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
+  return {
+    metadata: { name: `${plural}.tools.example.com` },
+    spec: { group: 'tools.example.com', scope: 'Cluster', names: { plural, kind }, versions: versions.map((version) => ({ ...version, schema })) },
+  };
+};
+
 describe('a cluster-scoped definition with several versions', () => {
   it('serves every served version of the same objects, with None conversion', async () => {
-    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
-    const created = await call(on.b, 'POST', CRDS, {
-      metadata: { name: 'widgets.tools.example.com' },
-      spec: {
-        group: 'tools.example.com',
-        scope: 'Cluster',
-        names: { plural: 'widgets', kind: 'Widget' },
-        versions: [
-          { name: 'v1', served: true, storage: true, schema },
-          { name: 'v2', served: true, storage: false, schema },
-        ],
-      },
-    });
+    const created = await call(
+      on.b,
+      'POST',
+      CRDS,
+      toolsCrd('widgets', 'Widget', [
+        { name: 'v1', served: true, storage: true },
+        { name: 'v2', served: true, storage: false },
+      ]),
+    );
     expect(created.status).toBe(201);
     await untilStatus(on.a, '/apis/tools.example.com/v2/widgets', 200);
     const made = await call(on.a, 'POST', '/apis/tools.example.com/v1/widgets', { metadata: { name: 'w' }, spec: { size: 3 } });
@@ -274,21 +279,17 @@ describe('a cluster-scoped definition with several versions', () => {
 
 describe('a definition with deprecated versions', () => {
   it('warns every request of a deprecated version, naming the newest served version to use, or in its own words', async () => {
-    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } };
-    const created = await call(on.a, 'POST', CRDS, {
-      metadata: { name: 'gizmos.tools.example.com' },
-      spec: {
-        group: 'tools.example.com',
-        scope: 'Cluster',
-        names: { plural: 'gizmos', kind: 'Gizmo' },
-        versions: [
-          { name: 'v1alpha1', served: true, storage: false, schema, deprecated: true, deprecationWarning: 'gizmos/v1alpha1 goes away in 2.0' },
-          { name: 'v1beta1', served: true, storage: false, schema, deprecated: true },
-          { name: 'v1', served: true, storage: true, schema },
-          { name: 'v2', served: false, storage: false, schema },
-        ],
-      },
-    });
+    const created = await call(
+      on.a,
+      'POST',
+      CRDS,
+      toolsCrd('gizmos', 'Gizmo', [
+        { name: 'v1alpha1', served: true, storage: false, deprecated: true, deprecationWarning: 'gizmos/v1alpha1 goes away in 2.0' },
+        { name: 'v1beta1', served: true, storage: false, deprecated: true },
+        { name: 'v1', served: true, storage: true },
+        { name: 'v2', served: false, storage: false },
+      ]),
+    );
     expect(created.status).toBe(201);
     await untilStatus(on.b, '/apis/tools.example.com/v1beta1/gizmos', 200);
     const warning = (text: string) => `299 - ${JSON.stringify(text)}`;
