@@ -35,14 +35,14 @@ export function decodeObject(def: DecodeTarget, document: unknown, unknownFields
     for (const [field, { schema }] of Object.entries(def.strategy.shape.jsonFields)) {
       const value = document[field];
       if (value === undefined || value === null) continue;
-      object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { path: field, found: unknownFields });
+      object[field] = conform(value, schema, { struct: def.kind, path: field }, unknownFields && { step: field, found: unknownFields });
     }
     const { jsonFields, declared } = def.strategy.shape;
     if (declared) {
       keepUndeclared(document, jsonFields, object);
       if (unknownFields && def.strategy.prunedFields) unknownFields.push(...def.strategy.prunedFields(object as KubeObject));
     }
-    else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { path: '', found: unknownFields });
+    else if (unknownFields) reportUnknown(document, { ...TYPE_META, ...jsonFields }, { step: '', found: unknownFields });
   } catch (error) {
     if (error instanceof ShapeError) throw cannotHandle(def, def.kind, error.message);
     throw error;

@@ -44,18 +44,24 @@ interface Place {
 }
 
 /**
- * Where a caller that asked for field validation collects the unknown fields: the value's path with list indices
- * (`spec.containers[0]`), as the apiserver's strict decoding names them, and the list they go to.
+ * Where a caller that asked for field validation collects the unknown fields, and where the value sits: its step
+ * from its parent (a member name, or `[i]` in a list; empty at the root) and the list they go to. The path is
+ * written only for an unknown field, as the apiserver's strict decoding names it (`spec.containers[0].colour`):
+ * every write validates its fields, and few have unknown ones.
  */
 export interface UnknownFields {
-  path: string;
+  parent?: UnknownFields;
+  step: string;
   found: string[];
 }
 
-const within = (unknown: UnknownFields, path: string): UnknownFields => ({
-  path: unknown.path ? `${unknown.path}${path.startsWith('[') ? '' : '.'}${path}` : path,
-  found: unknown.found,
-});
+const within = (unknown: UnknownFields, step: string): UnknownFields => ({ parent: unknown, step, found: unknown.found });
+
+function pathOf(unknown: UnknownFields, member: string): string {
+  const steps = [member];
+  for (let at: UnknownFields | undefined = unknown; at; at = at.parent) if (at.step !== '') steps.push(at.step);
+  return steps.reduceRight((path, step) => (path === '' || step.startsWith('[') ? `${path}${step}` : `${path}.${step}`), '');
+}
 
 function mismatch(value: unknown, schema: Schema, place: Place): ShapeError {
   return new ShapeError(
@@ -137,7 +143,7 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
 /** Adds the members of `value` that are no field of its struct to the unknown fields. */
 export function reportUnknown(value: Record<string, unknown>, fields: Readonly<Record<string, unknown>>, unknown: UnknownFields): void {
   for (const key of Object.keys(value)) {
-    if (!Object.hasOwn(fields, key)) unknown.found.push(within(unknown, key).path);
+    if (!Object.hasOwn(fields, key)) unknown.found.push(pathOf(unknown, key));
   }
 }
 

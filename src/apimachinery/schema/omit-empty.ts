@@ -31,9 +31,11 @@ function omitEmptyIn(value: unknown, schema: Schema): void {
   switch (schema.type) {
     case 'struct':
       if (!isPlainObject(value)) return;
-      for (const [name, field] of Object.entries(schema.jsonFields)) {
+      // the members present, not every field the struct declares: an object sets few of them, and every write pays this
+      for (const name in value) {
+        const field = schema.jsonFields[name];
+        if (field === undefined) continue;
         const item = value[name];
-        if (item === undefined) continue;
         if (omitted(field, item)) delete value[name];
         else omitEmptyIn(item, field.schema);
       }
