@@ -1,9 +1,10 @@
 import Ajv from 'ajv';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { certsJob, MAKE_CERTS } from './support/compose-certs';
 import { freePort } from './support/global-setup';
 import { http } from './support/http';
 import { kubectl, KubectlClient, KUBECTLS } from './support/kubectl';
@@ -44,26 +45,6 @@ function validateCompose(document: unknown) {
 
 const compose = load(read('docker-compose.yml')) as Compose;
 const instances = Object.entries(compose.services).filter(([, s]) => s.image?.startsWith('pgkube'));
-const MAKE_CERTS = join(root, 'deploy/make-certs.sh');
-
-/**
- * deploy/make-certs.sh's environment as the certs service gives it, with its three folders under `dir` and the
- * kubeconfig's server at `kubeconfigServer`.
- */
-function makeCertsRun(dir: string, kubeconfigServer: string) {
-  const folders = { ca: join(dir, 'ca'), certs: join(dir, 'certs'), admin: join(dir, 'admin') };
-  Object.values(folders).forEach((folder) => mkdirSync(folder));
-  const env = {
-    ...process.env,
-    ...compose.services.certs.environment,
-    CA_DIR: folders.ca,
-    CERTS_DIR: folders.certs,
-    ADMIN_DIR: folders.admin,
-    KUBECONFIG_SERVER: kubeconfigServer,
-    SERVER_UID: String(process.getuid?.()),
-  };
-  return { env, folders };
-}
 
 describe('docker-compose.yml', () => {
   it('is valid under the Compose Specification schema', () => {
@@ -143,23 +124,23 @@ describe('docker-compose.yml', () => {
   (OPENSSL ? it : it.skip)("makes certificates with deploy/make-certs.sh that verify for the instances' names, once", () => {
     const dir = mkdtempSync(join(tmpdir(), 'pgkube-certs-'));
     try {
-      const { env, folders } = makeCertsRun(dir, 'https://127.0.0.1:6443');
-      execFileSync('sh', [MAKE_CERTS], { env, stdio: 'pipe' });
+      const job = certsJob(dir, 'https://127.0.0.1:6443');
+      job.run();
       const verify = (name: string) =>
-        spawnSync('openssl', ['verify', '-CAfile', join(folders.ca, 'ca.crt'), '-verify_hostname', name, join(folders.certs, 'server.crt')], { encoding: 'utf8' });
+        spawnSync('openssl', ['verify', '-CAfile', join(job.ca, 'ca.crt'), '-verify_hostname', name, join(job.certs, 'server.crt')], { encoding: 'utf8' });
       expect(verify('pgkube-1').stdout).toContain(': OK');
       expect(verify('elsewhere').status).not.toBe(0);
-      expect(readdirSync(folders.certs).sort()).toEqual(['ca.crt', 'server.crt', 'server.key']); // no CA key
-      expect(readdirSync(folders.admin).sort()).toEqual(['admin.kubeconfig', 'ca.crt']);
+      expect(readdirSync(job.certs).sort()).toEqual(['ca.crt', 'server.crt', 'server.key']); // no CA key
+      expect(readdirSync(job.admin).sort()).toEqual(['admin.kubeconfig', 'ca.crt']);
       // a credential: its owner's only, and the owner is the script's (the user's checkout in compose)
-      const kubeconfig = statSync(join(folders.admin, 'admin.kubeconfig'));
+      const kubeconfig = statSync(job.kubeconfig);
       expect(kubeconfig.mode & 0o777).toBe(0o600);
       expect(kubeconfig.uid).toBe(statSync(MAKE_CERTS).uid);
-      const before = readFileSync(join(folders.certs, 'server.crt'), 'utf8');
-      const admin = readFileSync(join(folders.admin, 'admin.kubeconfig'), 'utf8');
-      expect(execFileSync('sh', [MAKE_CERTS], { env, encoding: 'utf8' })).toContain('already');
-      expect(readFileSync(join(folders.certs, 'server.crt'), 'utf8')).toBe(before);
-      expect(readFileSync(join(folders.admin, 'admin.kubeconfig'), 'utf8')).toBe(admin);
+      const before = readFileSync(join(job.certs, 'server.crt'), 'utf8');
+      const admin = readFileSync(job.kubeconfig, 'utf8');
+      expect(job.run()).toContain('already');
+      expect(readFileSync(join(job.certs, 'server.crt'), 'utf8')).toBe(before);
+      expect(readFileSync(job.kubeconfig, 'utf8')).toBe(admin);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -191,18 +172,10 @@ describe('docker-compose.yml', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pgkube-compose-admin-'));
     const port = await freePort();
-    const { env, folders } = makeCertsRun(dir, `https://127.0.0.1:${port}`);
-    execFileSync('sh', [MAKE_CERTS], { env, stdio: 'pipe' });
-    kubeconfig = join(folders.admin, 'admin.kubeconfig');
-    // the instances' TLS and client CA settings, their certs volume being the folder here
-    const instance = instances[0][1].environment ?? {};
-    const certsVolume = (file: string) => file.replace(/^\/certs\//, `${folders.certs}/`);
-    server = await startTestServer(undefined, {
-      SECURE_PORT: String(port),
-      TLS_CERT_FILE: certsVolume(instance.TLS_CERT_FILE),
-      TLS_PRIVATE_KEY_FILE: certsVolume(instance.TLS_PRIVATE_KEY_FILE),
-      CLIENT_CA_FILE: certsVolume(instance.CLIENT_CA_FILE),
-    });
+    const job = certsJob(dir, `https://127.0.0.1:${port}`);
+    job.run();
+    kubeconfig = job.kubeconfig;
+    server = await startTestServer(undefined, { SECURE_PORT: String(port), ...job.instanceTls });
     const web = {
       metadata: { name: 'web' },
       spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
