@@ -50,17 +50,18 @@ export function certsJob(dir: string, kubeconfigServer: string): CertsJob {
   };
   const instance = Object.values(others).find((s) => s.image?.startsWith('pgkube'))?.environment ?? {};
   const inCerts = (file: string) => file.replace(new RegExp(`^${service.environment?.CERTS_DIR}/`), `${folders.certs}/`);
+  const kubeconfig = join(folders.admin, 'admin.kubeconfig');
   return {
     ...folders,
-    kubeconfig: join(folders.admin, 'admin.kubeconfig'),
+    kubeconfig,
     instanceTls: {
       TLS_CERT_FILE: inCerts(instance.TLS_CERT_FILE),
       TLS_PRIVATE_KEY_FILE: inCerts(instance.TLS_PRIVATE_KEY_FILE),
       CLIENT_CA_FILE: inCerts(instance.CLIENT_CA_FILE),
     },
     run: () => execFileSync('sh', [MAKE_CERTS], { env, encoding: 'utf8', stdio: 'pipe' }),
-    adminTls() {
-      const { clusters, users } = load(readFileSync(this.kubeconfig, 'utf8')) as Kubeconfig;
+    adminTls: () => {
+      const { clusters, users } = load(readFileSync(kubeconfig, 'utf8')) as Kubeconfig;
       const { 'client-certificate-data': cert, 'client-key-data': key } = users[0].user;
       return { ca: fromBase64(clusters[0].cluster['certificate-authority-data']), cert: fromBase64(cert), key: fromBase64(key) };
     },
