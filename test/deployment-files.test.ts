@@ -176,11 +176,8 @@ describe('docker-compose.yml', () => {
     job.run();
     kubeconfig = job.kubeconfig;
     server = await startTestServer(undefined, { SECURE_PORT: String(port), ...job.instanceTls });
-    const web = {
-      metadata: { name: 'web' },
-      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
-    };
-    expect((await http(server.url, 'POST', '/apis/apps/v1/namespaces/default/deployments', { body: web })).status).toBe(201);
+    const web = { metadata: { name: 'web' }, spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    expect((await http(server.url, 'POST', '/apis/extensions/v1beta1/namespaces/default/deployments', { body: web })).status).toBe(201);
   });
 
   afterAll(async () => {
