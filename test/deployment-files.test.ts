@@ -1,15 +1,22 @@
 import Ajv from 'ajv';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { certsJob, MAKE_CERTS } from './support/compose-certs';
+import { freePort } from './support/global-setup';
+import { http } from './support/http';
+import { kubectl, KubectlClient, KUBECTLS } from './support/kubectl';
 import { OPENSSL } from './support/pki';
+import { startTestServer, TestServer } from './support/test-server';
 
 /**
  * The container files, checked without a Docker engine: docker-compose.yml against the Compose Specification's
  * schema (test/fixtures/compose-spec, see SOURCE.md there) and for the topology it must describe; the Dockerfile for
- * its stages; the load balancer's configuration by HAProxy itself when it is installed (.ci/run installs it).
+ * its stages; the load balancer's configuration by HAProxy itself when it is installed (.ci/run installs it); the
+ * certificates and the administrator's kubeconfig deploy/make-certs.sh makes, by kubectl against a server with the
+ * instances' TLS settings.
  */
 const root = join(__dirname, '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -79,6 +86,7 @@ describe('docker-compose.yml', () => {
   it('serves TLS on the instances, with certificates the certs service makes, and client certificates verified', () => {
     const certs = compose.services.certs;
     expect(certs.volumes).toEqual(expect.arrayContaining(['certs:/certs', './deploy/make-certs.sh:/make-certs.sh:ro']));
+    expect(certs.environment?.CERTS_DIR).toBe('/certs');
     expect(Object.keys(compose.volumes ?? {})).toContain('certs');
     for (const [name, instance] of instances) {
       expect(instance.volumes).toContain('certs:/certs:ro');
@@ -93,18 +101,46 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("keeps the CA's key in a volume only the certs service mounts", () => {
+    const certs = compose.services.certs;
+    expect(certs.environment?.CA_DIR).toBe('/ca');
+    expect(certs.volumes).toContain('ca:/ca');
+    expect(Object.keys(compose.volumes ?? {})).toContain('ca');
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name !== 'certs') expect((service.volumes ?? []).filter((v) => v.startsWith('ca:'))).toEqual([]);
+    }
+  });
+
+  it("writes an administrator's kubeconfig for the load balancer's published port into an ignored folder of the checkout", () => {
+    const certs = compose.services.certs;
+    expect(certs.environment?.ADMIN_DIR).toBe('/admin');
+    expect(certs.volumes).toContain('./.compose:/admin');
+    expect(read('.gitignore').split('\n')).toContain('.compose/');
+    const [published] = compose.services.lb.ports as string[];
+    expect(certs.environment?.KUBECONFIG_SERVER).toBe(`https://127.0.0.1:${published.split(':')[0]}`);
+    expect(certs.environment?.SERVER_NAMES).toContain('IP:127.0.0.1');
+  });
+
   (OPENSSL ? it : it.skip)("makes certificates with deploy/make-certs.sh that verify for the instances' names, once", () => {
     const dir = mkdtempSync(join(tmpdir(), 'pgkube-certs-'));
     try {
-      const env = { ...process.env, CERTS_DIR: dir, SERVER_NAMES: compose.services.certs.environment?.SERVER_NAMES, SERVER_UID: String(process.getuid?.()) };
-      execFileSync('sh', [join(root, 'deploy/make-certs.sh')], { env, stdio: 'pipe' });
+      const job = certsJob(dir, 'https://127.0.0.1:6443');
+      job.run();
       const verify = (name: string) =>
-        spawnSync('openssl', ['verify', '-CAfile', join(dir, 'ca.crt'), '-verify_hostname', name, join(dir, 'server.crt')], { encoding: 'utf8' });
+        spawnSync('openssl', ['verify', '-CAfile', join(job.ca, 'ca.crt'), '-verify_hostname', name, join(job.certs, 'server.crt')], { encoding: 'utf8' });
       expect(verify('pgkube-1').stdout).toContain(': OK');
       expect(verify('elsewhere').status).not.toBe(0);
-      const before = readFileSync(join(dir, 'server.crt'), 'utf8');
-      expect(execFileSync('sh', [join(root, 'deploy/make-certs.sh')], { env, encoding: 'utf8' })).toContain('already');
-      expect(readFileSync(join(dir, 'server.crt'), 'utf8')).toBe(before);
+      expect(readdirSync(job.certs).sort()).toEqual(['ca.crt', 'server.crt', 'server.key']); // no CA key
+      expect(readdirSync(job.admin).sort()).toEqual(['admin.kubeconfig', 'ca.crt']);
+      // a credential: its owner's only, and the owner is the script's (the user's checkout in compose)
+      const kubeconfig = statSync(job.kubeconfig);
+      expect(kubeconfig.mode & 0o777).toBe(0o600);
+      expect(kubeconfig.uid).toBe(statSync(MAKE_CERTS).uid);
+      const before = readFileSync(join(job.certs, 'server.crt'), 'utf8');
+      const admin = readFileSync(job.kubeconfig, 'utf8');
+      expect(job.run()).toContain('already');
+      expect(readFileSync(join(job.certs, 'server.crt'), 'utf8')).toBe(before);
+      expect(readFileSync(job.kubeconfig, 'utf8')).toBe(admin);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -125,6 +161,41 @@ describe('docker-compose.yml', () => {
     const env = { ...process.env, ...compose.services.lb.environment };
     const output = execFileSync('haproxy', ['-c', '-f', join(root, 'deploy/haproxy.cfg')], { env, encoding: 'utf8', stdio: 'pipe' });
     expect(output).toContain('Configuration file is valid');
+  });
+});
+
+(OPENSSL ? describe : describe.skip)("the certs service's administrator kubeconfig", () => {
+  let dir: string;
+  let server: TestServer;
+  let kubeconfig: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pgkube-compose-admin-'));
+    const port = await freePort();
+    const job = certsJob(dir, `https://127.0.0.1:${port}`);
+    job.run();
+    kubeconfig = job.kubeconfig;
+    server = await startTestServer(undefined, { SECURE_PORT: String(port), ...job.instanceTls });
+    const web = { metadata: { name: 'web' }, spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    expect((await http(server.url, 'POST', '/apis/extensions/v1beta1/namespaces/default/deployments', { body: web })).status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(KUBECTLS)('lets kubectl $tag list deployments with it, as written', async (client: KubectlClient) => {
+    const result = await kubectl(client, { kubeconfig }, ['get', 'deployments']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^web\s/m);
+  });
+
+  it('authenticates its holder as the administrator pgkube-admin, of the group system:masters', async () => {
+    const result = await kubectl(KUBECTLS[0], { kubeconfig }, ['auth', 'whoami', '-o', 'json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).status.userInfo).toMatchObject({ username: 'pgkube-admin', groups: expect.arrayContaining(['system:masters']) });
   });
 });
 

@@ -1,12 +1,14 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { certsJob } from './support/compose-certs';
 import { freePort } from './support/global-setup';
 import { ClientTls, http } from './support/http';
 import { sample, scrape } from './support/metrics';
-import { issue, makeCa, OPENSSL } from './support/pki';
+import { kubectl, KUBECTLS } from './support/kubectl';
+import { OPENSSL } from './support/pki';
 import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
@@ -15,7 +17,8 @@ import { WatchClient } from './support/watch-client';
 /**
  * docker-compose.yml's topology with processes: one PostgreSQL, two server processes over it, and HAProxy with the
  * repository's configuration in front of them when HAProxy (and openssl) is installed (.ci/run installs it): TLS
- * passed through to the instances' secure ports, which authenticate the client's certificate themselves. Writes and watches
+ * passed through to the instances' secure ports, which authenticate the client's certificate themselves, with the
+ * certificates and the administrator's kubeconfig of the compose file's certs job (deploy/make-certs.sh). Writes and watches
  * go through each instance and through the load balancer; then one instance is stopped with SIGTERM while a write is
  * in flight, and the other keeps serving.
  */
@@ -39,44 +42,46 @@ let b: ServerProcess;
 let haproxy: ChildProcess | undefined;
 let lb: string | undefined;
 let pki: string | undefined;
-/** the load balancer's clients trust the deployment's CA and present an admin's client certificate */
+/** the administrator's kubeconfig the certs job writes, for the load balancer */
+let kubeconfig: string | undefined;
+/** the load balancer's clients trust the deployment's CA and present the administrator's client certificate */
 let lbTls: ClientTls | undefined;
 
-/** As the compose file's certs service makes them: one CA for the instances' certificate and the clients'. */
-function makeCertificates(): Record<string, string> {
+/** The compose file's certs job, its kubeconfig for the load balancer; returns the instances' TLS settings. */
+async function makeCertificates(): Promise<Record<string, string>> {
   pki = mkdtempSync(join(tmpdir(), 'pgkube-topology-'));
-  const ca = makeCa(pki, 'ca');
-  const serving = issue(pki, ca, 'server', '/CN=pgkube', ['subjectAltName=IP:127.0.0.1,DNS:localhost']);
-  const admin = issue(pki, ca, 'admin', '/CN=admin/O=system:masters', ['extendedKeyUsage=clientAuth']);
-  lbTls = { ca: readFileSync(ca.cert, 'utf8'), cert: readFileSync(admin.cert, 'utf8'), key: readFileSync(admin.key, 'utf8') };
-  return { TLS_CERT_FILE: serving.cert, TLS_PRIVATE_KEY_FILE: serving.key, CLIENT_CA_FILE: ca.cert };
+  lb = `https://127.0.0.1:${await freePort()}`;
+  const job = certsJob(pki, lb);
+  job.run();
+  kubeconfig = job.kubeconfig;
+  lbTls = job.adminTls();
+  return job.instanceTls;
 }
 
-async function startHaproxy(): Promise<void> {
-  const port = await freePort();
-  const env = { PATH: process.env.PATH, PGKUBE_LISTEN: `127.0.0.1:${port}`, PGKUBE_1: new URL(a.secureUrl).host, PGKUBE_2: new URL(b.secureUrl).host };
+/** HAProxy with deploy/haproxy.cfg on `address` (https://127.0.0.1:port) in front of the two instances. */
+async function startHaproxy(address: string): Promise<void> {
+  const env = { PATH: process.env.PATH, PGKUBE_LISTEN: new URL(address).host, PGKUBE_1: new URL(a.secureUrl).host, PGKUBE_2: new URL(b.secureUrl).host };
   haproxy = spawn('haproxy', ['-db', '-f', join(__dirname, '..', 'deploy', 'haproxy.cfg')], { env, stdio: 'ignore' });
-  lb = `https://127.0.0.1:${port}`;
   // ready once requests through it reach both instances (each has passed HAProxy's health checks)
   const probe = '/apis/extensions/v1beta1/namespaces/lb-probe/ingresses';
   const probed = async (server: ServerProcess) => sample(await scrape(server.url), 'apiserver_request_total', { verb: 'LIST', resource: 'ingresses' }) ?? 0;
   const deadline = Date.now() + 20_000;
   while ((await probed(a)) === 0 || (await probed(b)) === 0) {
     if (Date.now() > deadline) throw new Error('HAProxy did not pass requests to both instances');
-    await http(lb, 'GET', probe, { tls: lbTls }).catch(() => undefined);
+    await http(address, 'GET', probe, { tls: lbTls }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  const tls = HAPROXY ? makeCertificates() : {};
+  const tls = HAPROXY ? await makeCertificates() : {};
   // started together: both apply migrations, under the migration lock
   [a, b] = await Promise.all([
     startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1', ...tls }),
     startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b'), ...tls }),
   ]);
-  if (HAPROXY) await startHaproxy();
+  if (lb) await startHaproxy(lb);
 }, 120_000);
 
 afterAll(async () => {
@@ -119,7 +124,7 @@ describe('two server processes over one PostgreSQL', () => {
 
   (HAPROXY ? it : it.skip)('are both used by the load balancer, which passes TLS through to them, and streams a watch as events happen', async () => {
     const review = await http(lb as string, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { body: {}, tls: lbTls });
-    expect(review.json.status.userInfo).toEqual({ username: 'admin', groups: ['system:masters', 'system:authenticated'] });
+    expect(review.json.status.userInfo).toEqual({ username: 'pgkube-admin', groups: ['system:masters', 'system:authenticated'] });
 
     const before = await Promise.all([a.url, b.url].map(async (url) => sample(await scrape(url), 'apiserver_request_total', { verb: 'LIST', resource: 'deployments', code: '200' }) ?? 0));
     for (let i = 0; i < 4; i++) expect((await http(lb as string, 'GET', base, { tls: lbTls })).status).toBe(200);
@@ -134,6 +139,15 @@ describe('two server processes over one PostgreSQL', () => {
     await watcher.until((events) => events.some((e) => e.object.metadata.name === 'streamed'), 3000);
     expect(Date.now() - started).toBeLessThan(3000); // not held back in a buffer
     watcher.close();
+  });
+
+  (HAPROXY ? it : it.skip)("let kubectl in through the load balancer with the certs job's kubeconfig, as written", async () => {
+    for (const client of KUBECTLS) {
+      const result = await kubectl(client, { kubeconfig: kubeconfig as string }, ['get', 'deployments', '--namespace=topology']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^three\s/m);
+    }
   });
 
   it('log one JSON line per request, with verb, resource, namespace, name, user agent, code and latency', async () => {
