@@ -16,7 +16,7 @@ const POD_SECURITY_CONTEXT = CORE_V1.struct('PodSecurityContext', {
   seLinuxOptions: [1, SE_LINUX_OPTIONS, described('SELinux context of every container.')],
   runAsUser: [2, s.int64, pointer, described('User ID the processes of the containers run as.')],
   runAsNonRoot: [3, s.boolean, pointer, described('Whether the containers must run as a user other than root.')],
-  supplementalGroups: [4, s.list(s.int64), described('Group IDs added to the first process of each container.')],
+  supplementalGroups: [4, s.list(s.int64), described('More group IDs the processes of every container belong to.')],
   fsGroup: [5, s.int64, pointer, described('Group ID that owns the volumes and is added to every container.')],
 });
 

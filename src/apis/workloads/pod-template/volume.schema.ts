@@ -55,7 +55,7 @@ const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
   targetPortal: [1, s.string, required, described('Address of the target portal, IP or IP:port (3260 by default).')],
   iqn: [2, s.string, required, described('iSCSI qualified name of the target.')],
   lun: [3, s.int32, required, described('Logical unit number of the target.')],
-  iscsiInterface: [4, s.string, described('iSCSI interface to use; tcp by default.')],
+  iscsiInterface: [4, s.string, described('Name of the iSCSI interface to use; the one named default (tcp) when unset.')],
   fsType: [5, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
   readOnly: [6, s.boolean, described('Whether the volume is mounted read-only.')],
   portals: [7, s.stringList, described('More target portals, for multipath.')],
