@@ -9,7 +9,7 @@ const CLUSTER_SERVER_ADDRESS = FEDERATION_V1BETA1.struct('ServerAddressByClientC
 });
 
 const CLUSTER_SPEC = FEDERATION_V1BETA1.struct('ClusterSpec', {
-  serverAddressByClientCIDRs: [1, s.list(CLUSTER_SERVER_ADDRESS), mergedBy('clientCIDR'), required, described('Addresses of its API server, by client network.')],
+  serverAddressByClientCIDRs: [1, s.list(CLUSTER_SERVER_ADDRESS), mergedBy('clientCIDR'), required, described('Its API server addresses, by client network.')],
   secretRef: [2, LOCAL_OBJECT_REFERENCE, described('Secret holding the credentials to reach the cluster.')],
 });
 

@@ -42,13 +42,13 @@ const WEIGHTED_POD_AFFINITY_TERM = CORE_V1.struct('WeightedPodAffinityTerm', {
 });
 
 const POD_AFFINITY = CORE_V1.struct('PodAffinity', {
-  requiredDuringSchedulingIgnoredDuringExecution: [1, s.list(POD_AFFINITY_TERM), described('Pods in whose domain this pod must be placed.')],
-  preferredDuringSchedulingIgnoredDuringExecution: [2, s.list(WEIGHTED_POD_AFFINITY_TERM), described('Pods whose domain is favoured for this pod, by weight.')],
+  requiredDuringSchedulingIgnoredDuringExecution: [1, s.list(POD_AFFINITY_TERM), described('Pods this pod must share a domain with.')],
+  preferredDuringSchedulingIgnoredDuringExecution: [2, s.list(WEIGHTED_POD_AFFINITY_TERM), described('Pods this pod is preferably placed near, by weight.')],
 });
 
 const POD_ANTI_AFFINITY = CORE_V1.struct('PodAntiAffinity', {
-  requiredDuringSchedulingIgnoredDuringExecution: [1, s.list(POD_AFFINITY_TERM), described('Pods whose domain this pod must stay out of.')],
-  preferredDuringSchedulingIgnoredDuringExecution: [2, s.list(WEIGHTED_POD_AFFINITY_TERM), described('Pods whose domain is avoided for this pod, by weight.')],
+  requiredDuringSchedulingIgnoredDuringExecution: [1, s.list(POD_AFFINITY_TERM), described('Pods this pod must not share a domain with.')],
+  preferredDuringSchedulingIgnoredDuringExecution: [2, s.list(WEIGHTED_POD_AFFINITY_TERM), described('Pods this pod is preferably kept away from, by weight.')],
 });
 
 export const AFFINITY = CORE_V1.struct('Affinity', {
