@@ -3,6 +3,13 @@ import { LOCAL_OBJECT_REFERENCE, OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR 
 import { described, inline, pointer, required, s } from '../../../apimachinery/schema/schema';
 import { TypeOf } from '../../../apimachinery/schema/type-of';
 
+/** What several volume sources' fields hold. */
+const READ_ONLY = described('Whether the volume is mounted read-only.');
+const FS_TYPE = described('Filesystem type to mount, such as ext4 or xfs.');
+const PARTITION = described('Partition to mount; the whole device when 0.');
+const PROJECTED_KEYS = described('Keys to project and the files they go to; every key when empty.');
+const FILE_MODE = described('Permission bits of the files made, such as 0644 (the default).');
+
 const HOST_PATH_VOLUME_SOURCE = CORE_V1.struct('HostPathVolumeSource', {
   path: [1, s.string, required, described('Path of the file or directory on the node.')],
 });
@@ -14,16 +21,16 @@ const EMPTY_DIR_VOLUME_SOURCE = CORE_V1.struct('EmptyDirVolumeSource', {
 
 const GCE_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('GCEPersistentDiskVolumeSource', {
   pdName: [1, s.string, required, described('Name of the persistent disk in GCE.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  partition: [3, s.int32, described('Partition to mount; the whole device when 0.')],
-  readOnly: [4, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [2, s.string, FS_TYPE],
+  partition: [3, s.int32, PARTITION],
+  readOnly: [4, s.boolean, READ_ONLY],
 });
 
 const AWS_ELASTIC_BLOCK_STORE_VOLUME_SOURCE = CORE_V1.struct('AWSElasticBlockStoreVolumeSource', {
   volumeID: [1, s.string, required, described('ID of the EBS volume.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  partition: [3, s.int32, described('Partition to mount; the whole device when 0.')],
-  readOnly: [4, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [2, s.string, FS_TYPE],
+  partition: [3, s.int32, PARTITION],
+  readOnly: [4, s.boolean, READ_ONLY],
 });
 
 const GIT_REPO_VOLUME_SOURCE = CORE_V1.struct('GitRepoVolumeSource', {
@@ -40,15 +47,15 @@ const KEY_TO_PATH = CORE_V1.struct('KeyToPath', {
 
 const SECRET_VOLUME_SOURCE = CORE_V1.struct('SecretVolumeSource', {
   secretName: [1, s.string, described('Name of the secret, in the namespace of the pod.')],
-  items: [2, s.list(KEY_TO_PATH), described('Keys to project and the files they go to; every key when empty.')],
-  defaultMode: [3, s.int32, pointer, described('Permission bits of the files made, such as 0644 (the default).')],
+  items: [2, s.list(KEY_TO_PATH), PROJECTED_KEYS],
+  defaultMode: [3, s.int32, pointer, FILE_MODE],
   optional: [4, s.boolean, pointer, described('Whether the pod may start when the secret or one of its keys is missing.')],
 });
 
 const NFS_VOLUME_SOURCE = CORE_V1.struct('NFSVolumeSource', {
   server: [1, s.string, required, described('Host name or IP address of the NFS server.')],
   path: [2, s.string, required, described('Path the server exports.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [3, s.boolean, READ_ONLY],
 });
 
 const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
@@ -56,8 +63,8 @@ const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
   iqn: [2, s.string, required, described('iSCSI qualified name of the target.')],
   lun: [3, s.int32, required, described('Logical unit number of the target.')],
   iscsiInterface: [4, s.string, described('Name of the iSCSI interface to use; the one named default (tcp) when unset.')],
-  fsType: [5, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [6, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [5, s.string, FS_TYPE],
+  readOnly: [6, s.boolean, READ_ONLY],
   portals: [7, s.stringList, described('More target portals, for multipath.')],
   chapAuthDiscovery: [8, s.boolean, described('Whether discovery uses CHAP authentication.')],
   chapAuthSession: [11, s.boolean, described('Whether the session uses CHAP authentication.')],
@@ -67,37 +74,37 @@ const ISCSI_VOLUME_SOURCE = CORE_V1.struct('ISCSIVolumeSource', {
 const GLUSTERFS_VOLUME_SOURCE = CORE_V1.struct('GlusterfsVolumeSource', {
   endpoints: [1, s.string, required, described('Name of the Endpoints object that lists the Gluster nodes.')],
   path: [2, s.string, required, described('Name of the Gluster volume.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [3, s.boolean, READ_ONLY],
 });
 
 const PERSISTENT_VOLUME_CLAIM_VOLUME_SOURCE = CORE_V1.struct('PersistentVolumeClaimVolumeSource', {
   claimName: [1, s.string, required, described('Name of the claim, in the namespace of the pod.')],
-  readOnly: [2, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [2, s.boolean, READ_ONLY],
 });
 
 const RBD_VOLUME_SOURCE = CORE_V1.struct('RBDVolumeSource', {
   monitors: [1, s.stringList, required, described('Addresses of the Ceph monitors.')],
   image: [2, s.string, required, described('Name of the RADOS block device image.')],
-  fsType: [3, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
+  fsType: [3, s.string, FS_TYPE],
   pool: [4, s.string, described('RADOS pool of the image; rbd by default.')],
   user: [5, s.string, described('RADOS user name; admin by default.')],
   keyring: [6, s.string, described('Path of the keyring of the user; /etc/ceph/keyring by default.')],
   secretRef: [7, LOCAL_OBJECT_REFERENCE, described('Secret holding the key of the user, used instead of the keyring.')],
-  readOnly: [8, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [8, s.boolean, READ_ONLY],
 });
 
 const FLEX_VOLUME_SOURCE = CORE_V1.struct('FlexVolumeSource', {
   driver: [1, s.string, required, described('Name of the driver plugin.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
+  fsType: [2, s.string, FS_TYPE],
   secretRef: [3, LOCAL_OBJECT_REFERENCE, described('Secret handed to the driver, if any.')],
-  readOnly: [4, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [4, s.boolean, READ_ONLY],
   options: [5, s.stringMap, described('More options handed to the driver.')],
 });
 
 const CINDER_VOLUME_SOURCE = CORE_V1.struct('CinderVolumeSource', {
   volumeID: [1, s.string, required, described('ID of the Cinder volume.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [2, s.string, FS_TYPE],
+  readOnly: [3, s.boolean, READ_ONLY],
 });
 
 const CEPH_FS_VOLUME_SOURCE = CORE_V1.struct('CephFSVolumeSource', {
@@ -106,7 +113,7 @@ const CEPH_FS_VOLUME_SOURCE = CORE_V1.struct('CephFSVolumeSource', {
   user: [3, s.string, described('RADOS user name; admin by default.')],
   secretFile: [4, s.string, described('Path of the file holding the key of the user; /etc/ceph/user.secret by default.')],
   secretRef: [5, LOCAL_OBJECT_REFERENCE, described('Secret holding the key of the user, used instead of the secret file.')],
-  readOnly: [6, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [6, s.boolean, READ_ONLY],
 });
 
 const FLOCKER_VOLUME_SOURCE = CORE_V1.struct('FlockerVolumeSource', {
@@ -123,32 +130,32 @@ const DOWNWARD_API_VOLUME_FILE = CORE_V1.struct('DownwardAPIVolumeFile', {
 
 const DOWNWARD_API_VOLUME_SOURCE = CORE_V1.struct('DownwardAPIVolumeSource', {
   items: [1, s.list(DOWNWARD_API_VOLUME_FILE), described('Files to write, each from a pod field or a container resource.')],
-  defaultMode: [2, s.int32, pointer, described('Permission bits of the files made, such as 0644 (the default).')],
+  defaultMode: [2, s.int32, pointer, FILE_MODE],
 });
 
 const FC_VOLUME_SOURCE = CORE_V1.struct('FCVolumeSource', {
   targetWWNs: [1, s.stringList, required, described('World wide names of the Fibre Channel targets.')],
   lun: [2, s.int32, required, pointer, described('Logical unit number of the target.')],
-  fsType: [3, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [4, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [3, s.string, FS_TYPE],
+  readOnly: [4, s.boolean, READ_ONLY],
 });
 
 const AZURE_FILE_VOLUME_SOURCE = CORE_V1.struct('AzureFileVolumeSource', {
   secretName: [1, s.string, required, described('Secret holding the name and key of the storage account.')],
   shareName: [2, s.string, required, described('Name of the file share.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [3, s.boolean, READ_ONLY],
 });
 
 const CONFIG_MAP_VOLUME_SOURCE = CORE_V1.struct('ConfigMapVolumeSource', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  items: [2, s.list(KEY_TO_PATH), described('Keys to project and the files they go to; every key when empty.')],
-  defaultMode: [3, s.int32, pointer, described('Permission bits of the files made, such as 0644 (the default).')],
+  items: [2, s.list(KEY_TO_PATH), PROJECTED_KEYS],
+  defaultMode: [3, s.int32, pointer, FILE_MODE],
   optional: [4, s.boolean, pointer, described('Whether the pod may start when the config map or one of its keys is missing.')],
 });
 
 const VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE = CORE_V1.struct('VsphereVirtualDiskVolumeSource', {
   volumePath: [1, s.string, required, described('Path of the vSphere virtual disk.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
+  fsType: [2, s.string, FS_TYPE],
   storagePolicyName: [3, s.string, described('Name of the storage policy profile.')],
   storagePolicyID: [4, s.string, described('ID of the storage policy profile.')],
 });
@@ -156,7 +163,7 @@ const VSPHERE_VIRTUAL_DISK_VOLUME_SOURCE = CORE_V1.struct('VsphereVirtualDiskVol
 const QUOBYTE_VOLUME_SOURCE = CORE_V1.struct('QuobyteVolumeSource', {
   registry: [1, s.string, required, described('Quobyte registries, as host:port, separated by commas.')],
   volume: [2, s.string, required, described('Name of the Quobyte volume.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  readOnly: [3, s.boolean, READ_ONLY],
   user: [4, s.string, described('User the volume is reached as; the user of the service account by default.')],
   group: [5, s.string, described('Group the volume is reached as; none by default.')],
 });
@@ -165,19 +172,19 @@ const AZURE_DISK_VOLUME_SOURCE = CORE_V1.struct('AzureDiskVolumeSource', {
   diskName: [1, s.string, required, described('Name of the data disk in blob storage.')],
   diskURI: [2, s.string, required, described('URI of the data disk.')],
   cachingMode: [3, s.string, pointer, described('Host caching: None, ReadOnly or ReadWrite.')],
-  fsType: [4, s.string, pointer, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [5, s.boolean, pointer, described('Whether the volume is mounted read-only.')],
+  fsType: [4, s.string, pointer, FS_TYPE],
+  readOnly: [5, s.boolean, pointer, READ_ONLY],
   kind: [6, s.string, pointer, described('Kind of disk: Shared, Dedicated or Managed.')],
 });
 
 const PHOTON_PERSISTENT_DISK_VOLUME_SOURCE = CORE_V1.struct('PhotonPersistentDiskVolumeSource', {
   pdID: [1, s.string, required, described('ID of the Photon Controller persistent disk.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
+  fsType: [2, s.string, FS_TYPE],
 });
 
 const SECRET_PROJECTION = CORE_V1.struct('SecretProjection', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  items: [2, s.list(KEY_TO_PATH), described('Keys to project and the files they go to; every key when empty.')],
+  items: [2, s.list(KEY_TO_PATH), PROJECTED_KEYS],
   optional: [4, s.boolean, pointer, described('Whether the pod may start when the secret or one of its keys is missing.')],
 });
 
@@ -187,7 +194,7 @@ const DOWNWARD_API_PROJECTION = CORE_V1.struct('DownwardAPIProjection', {
 
 const CONFIG_MAP_PROJECTION = CORE_V1.struct('ConfigMapProjection', {
   localObjectReference: [1, LOCAL_OBJECT_REFERENCE, inline],
-  items: [2, s.list(KEY_TO_PATH), described('Keys to project and the files they go to; every key when empty.')],
+  items: [2, s.list(KEY_TO_PATH), PROJECTED_KEYS],
   optional: [4, s.boolean, pointer, described('Whether the pod may start when the config map or one of its keys is missing.')],
 });
 
@@ -199,13 +206,13 @@ const VOLUME_PROJECTION = CORE_V1.struct('VolumeProjection', {
 
 const PROJECTED_VOLUME_SOURCE = CORE_V1.struct('ProjectedVolumeSource', {
   sources: [1, s.list(VOLUME_PROJECTION), required, described('Sources whose files are put together in the volume.')],
-  defaultMode: [2, s.int32, pointer, described('Permission bits of the files made, such as 0644 (the default).')],
+  defaultMode: [2, s.int32, pointer, FILE_MODE],
 });
 
 const PORTWORX_VOLUME_SOURCE = CORE_V1.struct('PortworxVolumeSource', {
   volumeID: [1, s.string, required, described('ID of the Portworx volume.')],
-  fsType: [2, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [3, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [2, s.string, FS_TYPE],
+  readOnly: [3, s.boolean, READ_ONLY],
 });
 
 const SCALE_IO_VOLUME_SOURCE = CORE_V1.struct('ScaleIOVolumeSource', {
@@ -217,15 +224,15 @@ const SCALE_IO_VOLUME_SOURCE = CORE_V1.struct('ScaleIOVolumeSource', {
   storagePool: [6, s.string, described('ScaleIO storage pool of the volume.')],
   storageMode: [7, s.string, described('How the volume is provisioned: ThickProvisioned or ThinProvisioned.')],
   volumeName: [8, s.string, described('Name of a ScaleIO volume that already exists.')],
-  fsType: [9, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [10, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [9, s.string, FS_TYPE],
+  readOnly: [10, s.boolean, READ_ONLY],
 });
 
 const STORAGE_OS_VOLUME_SOURCE = CORE_V1.struct('StorageOSVolumeSource', {
   volumeName: [1, s.string, described('Name of the StorageOS volume, unique in its namespace.')],
   volumeNamespace: [2, s.string, described('StorageOS namespace of the volume; the namespace of the pod by default.')],
-  fsType: [3, s.string, described('Filesystem type to mount, such as ext4 or xfs.')],
-  readOnly: [4, s.boolean, described('Whether the volume is mounted read-only.')],
+  fsType: [3, s.string, FS_TYPE],
+  readOnly: [4, s.boolean, READ_ONLY],
   secretRef: [5, LOCAL_OBJECT_REFERENCE, described('Secret holding the credentials of the StorageOS API.')],
 });
 
