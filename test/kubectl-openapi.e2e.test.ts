@@ -42,6 +42,16 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     expect(strategy.stdout).toContain('maxUnavailable');
   });
 
+  it('shows the description of each field, whether a scalar or a reference to a struct', async () => {
+    const replicas = await run(['explain', 'deployments.spec.replicas']);
+    expect(replicas.stderr).toBe('');
+    expect(replicas.stdout).toContain('Number of pods the deployment keeps running; 1 by default.');
+    expect(replicas.stdout).not.toMatch(/<no description>|<empty>/);
+    const spec = await run(['explain', 'deployments.spec']);
+    expect(spec.stdout).toContain('Desired state of the deployment.');
+    expect(spec.stdout).toMatch(/replicas\s+<integer>\s+Number of pods the deployment keeps running/);
+  });
+
   it('refuses a manifest with a misspelled field, and names the field', async () => {
     const manifest = MISSPELLED.replace('TAG', client.tag);
     const refused = await run(['apply', '-f', '-'], manifest);

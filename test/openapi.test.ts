@@ -27,7 +27,10 @@ describe('OpenAPI v2', () => {
     expect(container.required).toEqual(['name', 'image']);
     expect(container.properties.imagePullPolicy.enum).toEqual(['Always', 'IfNotPresent', 'Never']);
     expect(container.properties.env).toMatchObject({ 'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-patch-merge-key': 'name' });
-    expect(definitions[DEPLOYMENT].properties.spec).toEqual({ $ref: '#/definitions/io.k8s.api.extensions.v1beta1.DeploymentSpec' });
+    expect(definitions[DEPLOYMENT].properties.spec).toEqual({
+      $ref: '#/definitions/io.k8s.api.extensions.v1beta1.DeploymentSpec',
+      description: 'Desired state of the deployment.',
+    });
     expect(definitions['io.k8s.apimachinery.pkg.util.intstr.IntOrString']).toMatchObject({ type: 'string', format: 'int-or-string' });
   });
 
@@ -53,6 +56,16 @@ describe('OpenAPI v2', () => {
     expect(patch.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['dryRun', 'fieldValidation']));
     const scale = paths['/apis/extensions/v1beta1/namespaces/{namespace}/deployments/{name}/scale'].put;
     expect(scale.parameters[0].schema).toEqual({ $ref: '#/definitions/io.k8s.api.extensions.v1beta1.Scale' });
+  });
+
+  it('describes each field: a scalar in its property, a reference to a struct beside the reference', async () => {
+    const { definitions } = await json('/openapi/v2');
+    const spec = definitions['io.k8s.api.extensions.v1beta1.DeploymentSpec'];
+    expect(spec.properties.replicas).toMatchObject({ type: 'integer', description: 'Number of pods the deployment keeps running; 1 by default.' });
+    expect(spec.properties.selector).toMatchObject({ $ref: '#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector' });
+    expect(spec.properties.selector.description).toEqual(expect.any(String));
+    const meta = definitions['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'];
+    expect(Object.values<any>(meta.properties).filter((property) => !property.description)).toEqual([]);
   });
 
   it('answers 304 to a client that has the document', async () => {
@@ -94,6 +107,16 @@ describe('OpenAPI v3', () => {
     const old = await fetch(`${server().url}/openapi/v3/apis/extensions/v1beta1?hash=0000`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe(serverRelativeURL);
+  });
+
+  it('describes each field, a reference to a struct in an allOf around it', async () => {
+    const { components } = await json('/openapi/v3/apis/extensions/v1beta1');
+    const spec = components.schemas['io.k8s.api.extensions.v1beta1.DeploymentSpec'];
+    expect(spec.properties.replicas).toMatchObject({ type: 'integer', description: 'Number of pods the deployment keeps running; 1 by default.' });
+    expect(components.schemas[DEPLOYMENT].properties.spec).toEqual({
+      allOf: [{ $ref: '#/components/schemas/io.k8s.api.extensions.v1beta1.DeploymentSpec' }],
+      description: 'Desired state of the deployment.',
+    });
   });
 
   it('answers 404 for a group version it does not serve', async () => {

@@ -1,22 +1,22 @@
 import { FieldError, fieldErrors } from '../errors/field-error';
 import { validateLabels } from '../meta/object-meta-validation';
 import { META_V1 } from '../meta/meta-messages.schema';
-import { atomicStruct, required, s } from '../schema/schema';
+import { atomicStruct, described, required, s } from '../schema/schema';
 import { TypeOf } from '../schema/type-of';
 import { labelValue, qualifiedName } from '../validation/names';
 import { LabelOperator, LabelRequirement, matchesLabels } from './label-selector';
 
 const LABEL_SELECTOR_REQUIREMENT = META_V1.struct('LabelSelectorRequirement', {
-  key: [1, s.string, required],
-  operator: [2, s.string, required],
-  values: [3, s.stringList],
+  key: [1, s.string, required, described('Label key the requirement tests.')],
+  operator: [2, s.string, required, described('How the label is tested: In, NotIn, Exists or DoesNotExist.')],
+  values: [3, s.stringList, described('Values for In and NotIn; empty for Exists and DoesNotExist.')],
 });
 
 /** metav1.LabelSelector, the selector object of specs: matchLabels and matchExpressions, ANDed. */
 export const LABEL_SELECTOR = atomicStruct(
   META_V1.struct('LabelSelector', {
-    matchLabels: [1, s.stringMap],
-    matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT)],
+    matchLabels: [1, s.stringMap, described('Labels an object must carry, with exactly these values.')],
+    matchExpressions: [2, s.list(LABEL_SELECTOR_REQUIREMENT), described('Requirements on labels that an object must all meet.')],
   }),
 );
 

@@ -14,14 +14,16 @@ export const CRD_NAMES = APIEXTENSIONS_V1.struct('CustomResourceDefinitionNames'
 });
 
 const SCALE = APIEXTENSIONS_V1.struct('CustomResourceSubresourceScale', {
-  specReplicasPath: [1, s.string, required],
-  statusReplicasPath: [2, s.string, required],
-  labelSelectorPath: [3, s.string, pointer],
+  specReplicasPath: [1, s.string, required, described('JSON path of the wanted replica count in each object, such as .spec.replicas.')],
+  statusReplicasPath: [2, s.string, required, described('JSON path of the observed replica count.')],
+  labelSelectorPath: [3, s.string, pointer, described('JSON path of the pod selector, in label-selector text.')],
 });
 
+const STATUS_SUBRESOURCE = APIEXTENSIONS_V1.struct('CustomResourceSubresourceStatus', {});
+
 export const CRD_SUBRESOURCES = APIEXTENSIONS_V1.struct('CustomResourceSubresources', {
-  status: [1, APIEXTENSIONS_V1.struct('CustomResourceSubresourceStatus', {})],
-  scale: [2, SCALE],
+  status: [1, STATUS_SUBRESOURCE, described('When set, the status subresource is served and writes to the object leave status alone.')],
+  scale: [2, SCALE, described('When set, the scale subresource is served.')],
 });
 
 export const CRD_VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation', {
@@ -35,22 +37,22 @@ export const CRD_VALIDATION = APIEXTENSIONS_V1.struct('CustomResourceValidation'
 export function versionTypes<PathField extends 'jsonPath' | 'JSONPath'>(pkg: GoPackage, pathField: PathField) {
   const path = [6, s.string, required, described('A simple JSONPath into each object, such as `.spec.cronSpec`.')] as const;
   const column = pkg.struct('CustomResourceColumnDefinition', {
-    name: [1, s.string, required],
-    type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date')],
-    format: [3, s.string],
-    description: [4, s.string],
-    priority: [5, s.int32],
+    name: [1, s.string, required, described('Heading of the column.')],
+    type: [2, s.string, required, oneOf('integer', 'number', 'string', 'boolean', 'date'), described('Type of the values of the column.')],
+    format: [3, s.string, described('Format of the values, such as int32 or date-time.')],
+    description: [4, s.string, described('What the column shows.')],
+    priority: [5, s.int32, described('Importance; columns above 0 show only in the wide output.')],
     ...({ [pathField]: path } as Record<PathField, typeof path>),
   });
   const version = pkg.struct('CustomResourceDefinitionVersion', {
-    name: [1, s.string, required],
-    served: [2, s.boolean, required],
-    storage: [3, s.boolean, required],
-    deprecated: [7, s.boolean],
-    deprecationWarning: [8, s.string, pointer],
-    schema: [4, CRD_VALIDATION],
-    subresources: [5, CRD_SUBRESOURCES],
-    additionalPrinterColumns: [6, s.list(column)],
+    name: [1, s.string, required, described('Name of the version, such as v1.')],
+    served: [2, s.boolean, required, described('Whether the version is served.')],
+    storage: [3, s.boolean, required, described('Whether objects are stored in this version; exactly one version is.')],
+    deprecated: [7, s.boolean, described('Whether the version is deprecated, which adds a warning to its answers.')],
+    deprecationWarning: [8, s.string, pointer, described('Warning sent in place of the default one.')],
+    schema: [4, CRD_VALIDATION, described('Schema the objects of this version are checked against.')],
+    subresources: [5, CRD_SUBRESOURCES, described('Subresources served in this version.')],
+    additionalPrinterColumns: [6, s.list(column), described('Columns kubectl get shows for this version.')],
   });
   return { column, version };
 }
@@ -58,36 +60,36 @@ export function versionTypes<PathField extends 'jsonPath' | 'JSONPath'>(pkg: GoP
 const { column: COLUMN, version: VERSION } = versionTypes(APIEXTENSIONS_V1, 'jsonPath');
 
 const CONVERSION = APIEXTENSIONS_V1.struct('CustomResourceConversion', {
-  strategy: [1, s.string, required, oneOf('None', 'Webhook')],
-  webhook: [2, s.any],
+  strategy: [1, s.string, required, oneOf('None', 'Webhook'), described('How objects are converted between versions: None or Webhook.')],
+  webhook: [2, s.any, described('Webhook that converts the objects, with the Webhook strategy.')],
 });
 
 const SPEC = APIEXTENSIONS_V1.struct('CustomResourceDefinitionSpec', {
-  group: [1, s.string, required],
-  names: [3, CRD_NAMES, required],
-  scope: [4, s.string, required, oneOf('Cluster', 'Namespaced')],
-  versions: [7, s.list(VERSION), required],
-  conversion: [9, CONVERSION],
-  preserveUnknownFields: [10, s.boolean],
+  group: [1, s.string, required, described('API group of the resource.')],
+  names: [3, CRD_NAMES, required, described('Names the resource is known by.')],
+  scope: [4, s.string, required, oneOf('Cluster', 'Namespaced'), described('Where objects live: in namespaces (Namespaced) or in the cluster.')],
+  versions: [7, s.list(VERSION), required, described('Versions the resource is served in.')],
+  conversion: [9, CONVERSION, described('How objects are converted between versions.')],
+  preserveUnknownFields: [10, s.boolean, described('Whether unknown fields are kept rather than pruned (deprecated).')],
 });
 
 const CONDITION = APIEXTENSIONS_V1.struct('CustomResourceDefinitionCondition', {
-  type: [1, s.string, required],
-  status: [2, s.string, required],
-  lastTransitionTime: [3, s.time],
-  reason: [4, s.string],
-  message: [5, s.string],
+  type: [1, s.string, required, described('Type of the condition, such as Established or NamesAccepted.')],
+  status: [2, s.string, required, described('Whether the condition holds: True, False or Unknown.')],
+  lastTransitionTime: [3, s.time, described('When the status of the condition last changed.')],
+  reason: [4, s.string, described('Machine-readable reason for the last change, in CamelCase.')],
+  message: [5, s.string, described('Human-readable details of the last change.')],
 });
 
 export const CRD_STATUS = APIEXTENSIONS_V1.struct('CustomResourceDefinitionStatus', {
-  conditions: [1, s.list(CONDITION), alwaysWritten],
-  acceptedNames: [2, CRD_NAMES],
-  storedVersions: [3, s.stringList, alwaysWritten],
+  conditions: [1, s.list(CONDITION), alwaysWritten, described('Latest observations of the state of the definition.')],
+  acceptedNames: [2, CRD_NAMES, described('Names actually served, which may differ from the spec while they conflict.')],
+  storedVersions: [3, s.stringList, alwaysWritten, described('Versions objects have ever been stored in.')],
 });
 
 export const CUSTOM_RESOURCE_DEFINITION = resourceKind(APIEXTENSIONS_V1, 'CustomResourceDefinition', {
-  spec: [2, SPEC, required],
-  status: [3, CRD_STATUS],
+  spec: [2, SPEC, required, described('The resource the definition declares.')],
+  status: [3, CRD_STATUS, described('Observed state of the definition.')],
 });
 
 /** A definition as the server reads it: its defaults give every decoded one a spec. */
