@@ -29,7 +29,7 @@ const LOOPBACK_HOSTS: readonly RegExp[] = [/^localhost$/, /^127\.[0-9]+\.[0-9]+\
 const PROBE_PATH = /^\/(healthz|livez|readyz)(\/|\?|$)/;
 
 /** The comma list of `--insecure-accept-hosts` as expressions; empty items are skipped (as patterns they would match every host). */
-export const hostPatterns = (list: string): RegExp[] =>
+const hostPatterns = (list: string): RegExp[] =>
   list
     .split(',')
     .filter((item) => item !== '')
