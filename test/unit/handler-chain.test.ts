@@ -1,5 +1,5 @@
 import { HttpAdapterHost } from '@nestjs/core';
-import Fastify, { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { apiErrors } from '../../src/apimachinery/errors/status-error';
 import { RequestInfo } from '../../src/apiserver/request/request-info';
 import { UserInfo } from '../../src/apimachinery/authentication/user-info';
@@ -94,12 +94,18 @@ async function serve(filters: ChainFilters, steps: string[], handler: () => Prom
 /** Lets the responses' `close` events (the metrics) run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** One request through the chain of fake filters (their in-flight limit reached when `full`): the answer, and the steps taken. */
+async function send(headers: Record<string, string>, full = false): Promise<{ response: LightMyRequestResponse; steps: string[] }> {
+  const steps: string[] = [];
+  const fastify = await serve(fakeFilters(steps, { full }), steps);
+  const response = await fastify.inject({ url: '/api/v1/pods', headers });
+  await settle();
+  return { response, steps };
+}
+
 describe('the handler chain', () => {
   it('passes a request through the filters in upstream order, then to its handler', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: false }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods', headers: { user: 'alice' } });
-    await settle();
+    const { response, steps } = await send({ user: 'alice' });
     expect(response.statusCode).toBe(200);
     expect(steps).toEqual([
       'request info',
@@ -117,10 +123,7 @@ describe('the handler chain', () => {
   });
 
   it('audits an unauthenticated request as such, then answers 401 without impersonating or authorizing', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: false }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods' });
-    await settle();
+    const { response, steps } = await send({});
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ kind: 'Status', code: 401, reason: 'Unauthorized' });
     expect(steps).toEqual([
@@ -136,19 +139,13 @@ describe('the handler chain', () => {
   });
 
   it('refuses a request for a host the port does not serve with 403, audited before the answer, before authentication', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: false }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods', headers: { user: 'alice', host: 'evil.example.com' } });
-    await settle();
+    const { response, steps } = await send({ user: 'alice', host: 'evil.example.com' });
     expect(response.statusCode).toBe(403);
     expect(steps).toEqual(['request info', 'metrics', 'in-flight limit', 'host', 'audit as nobody', 'audit response 403 Status', 'metrics 403']);
   });
 
   it('refuses a request beyond the in-flight limit with 429 before authentication, audit or authorization see it', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: true }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods', headers: { user: 'alice' } });
-    await settle();
+    const { response, steps } = await send({ user: 'alice' }, true);
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('1');
     expect(response.json()).toMatchObject({ kind: 'Status', code: 429, reason: 'TooManyRequests' });
@@ -156,18 +153,13 @@ describe('the handler chain', () => {
   });
 
   it('impersonates before authorizing: the audit has the sender, authorization the impersonated user', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: false }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods', headers: { user: 'alice', 'impersonate-user': 'bob' } });
+    const { response, steps } = await send({ user: 'alice', 'impersonate-user': 'bob' });
     expect(response.statusCode).toBe(200);
     expect(steps.slice(4, 8)).toEqual(['authentication alice', 'audit as alice', 'impersonation', 'authorization of bob']);
   });
 
   it('audits a request that authorization refuses, with its 403 Status', async () => {
-    const steps: string[] = [];
-    const fastify = await serve(fakeFilters(steps, { full: false }), steps);
-    const response = await fastify.inject({ url: '/api/v1/pods', headers: { user: 'alice', 'impersonate-user': 'mallory' } });
-    await settle();
+    const { response, steps } = await send({ user: 'alice', 'impersonate-user': 'mallory' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ kind: 'Status', code: 403, reason: 'Forbidden' });
     expect(steps).toEqual([
