@@ -10,6 +10,8 @@ import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.mod
 import { ExtensionsModule } from './apis/extensions/extensions.module';
 import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
+import { EventsModule } from './apis/events/events.module';
+import { CoordinationModule } from './apis/coordination/coordination.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
 import { StorageModule } from './storage/storage.module';
@@ -36,6 +38,8 @@ export class AppModule {
         ExtensionsModule,
         FederationModule,
         RbacModule,
+        EventsModule,
+        CoordinationModule,
         ApiExtensionsGroupModule,
         DefinedKindsModule,
         GcModule,

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, Min, validateSync, ValidateBy } from 'class-validator';
 import { flagsOf, settingsFromFlags } from './command-line';
 import { Describe } from './setting-description';
+import { parseGoDuration } from '../apiserver/request/duration';
 
 const isRegularExpression = (source: string): boolean => {
   try {
@@ -19,6 +20,16 @@ const AreRegularExpressions = () =>
     validator: {
       validate: (value: unknown) => typeof value === 'string' && value.split(',').every(isRegularExpression),
       defaultMessage: (args) => `${args?.property} must be a comma list of regular expressions`,
+    },
+  });
+
+/** A positive Go duration (`1h`, `90m`, `30s`), as kube-apiserver's duration flags take them. */
+const IsPositiveDuration = () =>
+  ValidateBy({
+    name: 'isPositiveDuration',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && (parseGoDuration(value) ?? 0) > 0,
+      defaultMessage: (args) => `${args?.property} must be a positive duration such as 1h, 30m or 45s`,
     },
   });
 
@@ -146,6 +157,10 @@ export class Settings {
   @IsInt()
   @Min(1)
   MIN_REQUEST_TIMEOUT = 1800;
+
+  @Describe('how long an Event is kept after its last write (a duration: `1h`, `30m`, `45s`); the compactor deletes older ones')
+  @IsPositiveDuration()
+  EVENT_TTL = '1h';
 
   @Describe('non-watch reads served at once; more get 429 (0: no limit)')
   @IsInt()

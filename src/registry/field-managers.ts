@@ -3,6 +3,7 @@ import { groupVersion, KindDefinition } from './kind-definition';
 import { structType } from '../fieldmanager/apply-type';
 import { FieldManager } from '../fieldmanager/field-manager';
 import { fieldElement, FieldSet } from '../fieldmanager/field-set';
+import { ConvertingFieldManager } from './converting-field-manager';
 
 /** The field manager of the server's own writes through a storage (the default RBAC policy, aggregated roles). */
 export const SERVER_FIELD_MANAGER = 'kube-apiserver';
@@ -19,12 +20,13 @@ export function fieldManagerOf(def: KindDefinition, path: ManagedPath): FieldMan
   let manager = byPath.get(path);
   if (!manager) {
     const shape = def.strategy.shape;
-    manager = new FieldManager({
+    const scope = {
       type: structType(shape),
       apiVersion: groupVersion(def),
       ...(path !== 'object' && { subresource: path }),
       reset: resetFields(def, shape, path),
-    });
+    };
+    manager = def.conversion && path !== 'scale' ? new ConvertingFieldManager(scope, def.conversion) : new FieldManager(scope);
     byPath.set(path, manager);
   }
   return manager;

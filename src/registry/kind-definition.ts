@@ -5,6 +5,7 @@ import { StructSchema } from '../apimachinery/schema/schema';
 import { COMMON_FIELD_LABELS, FieldLabel } from '../apimachinery/selectors/field-labels';
 import { NameRule } from '../apimachinery/validation/names';
 import { TableColumn } from './table/table-column';
+import { StorageKey } from '../storage/objects/object-key';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
@@ -144,6 +145,8 @@ export interface KindDefinition {
   wire?: WireForm;
   /** for a kind also served in another version that is the stored form: how the two map (its strategy works on the stored form) */
   conversion?: VersionConversion;
+  /** where its objects are stored, when they are another group's (events.k8s.io Events are core's); `conversion` maps the forms */
+  storedAs?: StorageKey;
   /** the `Warning` every request of this version gets (a deprecated version of a custom resource) */
   deprecationWarning?: string;
 }
@@ -152,7 +155,12 @@ export interface KindDefinition {
 export interface VersionConversion {
   toStored(object: KubeObject): KubeObject;
   fromStored(object: KubeObject): KubeObject;
+  /** the stored form's shape, where what Go leaves out of it differs from the served one's (see storedShapeOf) */
+  storedShape?: StructSchema;
 }
+
+/** The shape of a definition's objects as stored, which the store leaves Go's empty fields out of. */
+export const storedShapeOf = (def: Pick<KindDefinition, 'strategy' | 'conversion'>): StructSchema => def.conversion?.storedShape ?? def.strategy.shape;
 
 /** What a kind's objects look like on the wire; the built-in kinds have BUILT_IN_WIRE. */
 export interface WireForm {
@@ -177,6 +185,10 @@ export const BUILT_IN_WIRE: WireForm = {
 };
 
 export const wireOf = (def: Pick<KindDefinition, 'wire'>): WireForm => def.wire ?? BUILT_IN_WIRE;
+
+/** Where a definition's objects are stored: its own (group, resource), or those of the kind it is served from. */
+export const storageKeyOf = (def: Pick<KindDefinition, 'group' | 'resource' | 'storedAs'>): StorageKey =>
+  def.storedAs ?? { group: def.group, resource: def.resource };
 
 export const groupVersion = (def: Pick<KindDefinition, 'group' | 'version'>): string =>
   def.group ? `${def.group}/${def.version}` : def.version;

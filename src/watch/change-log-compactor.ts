@@ -2,12 +2,16 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeLogCompaction, CompactionResult } from '../storage/changes/change-log-compaction';
+import { parseGoDuration } from '../apiserver/request/duration';
+import { CORE_EVENTS } from '../apis/core/core.kinds';
+import { storageKeyOf } from '../registry/kind-definition';
 
 /**
  * Keeps the change log within its retention window: changes older than CHANGE_LOG_RETENTION_SECONDS, or beyond the
  * newest CHANGE_LOG_RETENTION_COUNT, are removed and the compaction horizon is raised in the same transaction, so a
  * watch from before the horizon is answered 410 Gone. The newest change is always kept (a list's resourceVersion is
- * read from it). Every instance runs this; the storage lets one do the work at a time.
+ * read from it). Events not written for EVENT_TTL are deleted in the same run (their DELETED changes reach watchers).
+ * Every instance runs this; the storage lets one do the work at a time.
  */
 @Injectable()
 export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
@@ -49,6 +53,8 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async compactOnce(now: Date): Promise<CompactionResult> {
+    const expired = await this.compaction.expire(storageKeyOf(CORE_EVENTS), new Date(now.getTime() - (parseGoDuration(this.settings.EVENT_TTL) as number)));
+    if (expired > 0) this.logger.log(`deleted ${expired} events older than ${this.settings.EVENT_TTL}`);
     const since = new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000);
     const result = await this.compaction.compact({ count: this.settings.CHANGE_LOG_RETENTION_COUNT, since }, now);
     if (result.removed > 0) this.logger.log(`removed ${result.removed} changes up to resourceVersion ${result.compactedThrough}`);

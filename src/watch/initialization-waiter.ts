@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { KindDefinition } from '../registry/kind-definition';
+import { KindDefinition, storageKeyOf } from '../registry/kind-definition';
 import { ObjectStore } from '../storage/objects/object-store';
 import { Change, resourceKey } from '../storage/changes/change';
 import { ChangeFeed } from './change-feed.service';
@@ -31,12 +31,13 @@ export class InitializationWaiter {
   ) {}
 
   async wait(def: KindDefinition, created: KubeObject, timeoutMs: number): Promise<KubeObject> {
-    const key = { group: def.group, resource: def.resource, namespace: created.metadata.namespace ?? '', name: created.metadata.name as string };
+    const stored = storageKeyOf(def);
+    const key = { ...stored, namespace: created.metadata.namespace ?? '', name: created.metadata.name as string };
     const uid = created.metadata.uid;
     let settle: (outcome: Outcome) => void = () => undefined;
     const settled = new Promise<Outcome>((resolve) => (settle = resolve));
     const subscriber = {
-      key: resourceKey(def.group, def.resource),
+      key: resourceKey(stored.group, stored.resource),
       deliver: (change: Change) => {
         if (change.namespace !== key.namespace || change.name !== key.name || change.object.metadata.uid !== uid) return;
         const object = { ...change.object, metadata: { ...change.object.metadata, resourceVersion: change.resourceVersion.toString() } };

@@ -1,7 +1,7 @@
 import { EventSink, EventStream, WatchEvent } from './watch-events';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { outputObject, toOutput } from '../registry/object-output';
-import { KindDefinition } from '../registry/kind-definition';
+import { groupVersion, KindDefinition, storageKeyOf } from '../registry/kind-definition';
 import { LIST_BATCH_ROWS, ListCursor } from '../storage/objects/list-cursor';
 import { ListOptions } from '../registry/store/list-options';
 import { matchesListOptions } from '../registry/store/list-matching';
@@ -32,7 +32,7 @@ const sharedEvents = new WeakMap<Change, Map<string, WatchEvent>>();
 function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'], variant: Variant): WatchEvent {
   let events = sharedEvents.get(change);
   if (!events) sharedEvents.set(change, (events = new Map()));
-  const key = `${type}/${variant}`;
+  const key = `${groupVersion(def)}/${type}/${variant}`; // versions served from the same storage each have theirs
   let event = events.get(key);
   if (!event) {
     const state = variant === 'new' ? change.object : (change.previous as KubeObject);
@@ -70,7 +70,8 @@ export class WatchSession implements FeedSubscriber, EventStream {
     private readonly options: ListOptions,
     private readonly hooks: SessionHooks,
   ) {
-    this.key = resourceKey(def.group, def.resource);
+    const stored = storageKeyOf(def);
+    this.key = resourceKey(stored.group, stored.resource);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { apiErrors, Status } from '../apimachinery/errors/status-error';
-import { KindDefinition, wireOf } from '../registry/kind-definition';
+import { KindDefinition, storageKeyOf, wireOf } from '../registry/kind-definition';
 import { ListOptions } from '../registry/store/list-options';
 import { listQuery } from '../registry/store/list-options-query';
 import { ObjectStore } from '../storage/objects/object-store';
@@ -84,7 +84,7 @@ export class WatchService implements BeforeApplicationShutdown {
         const minimum = fromNow ? undefined : BigInt(requested);
         const cursor = await readPlannedList(
           { range: {}, minimum },
-          (range) => this.store.openList(def, listQuery(def, namespace, options, range)),
+          (range) => this.store.openList(storageKeyOf(def), listQuery(def, namespace, options, range)),
           (unused) => unused.close(),
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);
@@ -96,7 +96,8 @@ export class WatchService implements BeforeApplicationShutdown {
         // The history between the requested version and the feed's position (none when the feed has not reached the
         // version yet, as when it lets changes nobody watched gather), and whether the version is still retained.
         const from = BigInt(requested);
-        const { compactedThrough, changes } = await this.history.between(def.group, def.resource, from, position);
+        const stored = storageKeyOf(def);
+        const { compactedThrough, changes } = await this.history.between(stored.group, stored.resource, from, position);
         if (from < compactedThrough) session.fail(gone(def, requested, compactedThrough));
         else session.startFromHistory(changes, from > position ? from : position);
       }

@@ -9,6 +9,8 @@ export interface FieldLabel {
   path: readonly string[];
   /** the value of an absent (or null) field, as text: Go's zero value of its type */
   absent: string;
+  /** a field whose value stands in when this one is empty or absent (an Event's `source`: its reportingComponent) */
+  orElse?: readonly string[];
 }
 
 /** The fields every kind supports (what apiservers from 1.8 on accept; kubectl and informers rely on them). */
@@ -23,8 +25,12 @@ export function statusCountLabel(field: string): FieldLabel {
 }
 
 /** The field's value in an object as a fieldSelector compares it: its text, a number as its decimal string. */
-export function fieldLabelValue({ path, absent }: FieldLabel, object: KubeObject): string {
-  let value: unknown = object;
-  for (const key of path) value = (value as Record<string, unknown> | null | undefined)?.[key];
-  return value === undefined || value === null ? absent : String(value);
+export function fieldLabelValue({ path, absent, orElse }: FieldLabel, object: KubeObject): string {
+  const valueAt = (keys: readonly string[]) => {
+    let value: unknown = object;
+    for (const key of keys) value = (value as Record<string, unknown> | null | undefined)?.[key];
+    return value === undefined || value === null ? undefined : String(value);
+  };
+  const value = valueAt(path);
+  return (orElse && !value ? valueAt(orElse) : value) ?? absent;
 }

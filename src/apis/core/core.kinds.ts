@@ -3,11 +3,23 @@ import { defineKind, scaleSubresource, statusSubresource } from '../../registry/
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+import { EVENT_COLUMNS } from './event/event.columns';
+import { EVENT_STRATEGY } from './event/event.strategy';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
 
 export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
+
+/** core/v1 Events, also the stored form of events.k8s.io/v1's (src/apis/events); expired after EVENT_TTL. */
+export const CORE_EVENTS: KindDefinition = defineKind(CORE, {
+  resource: 'events',
+  kind: 'Event',
+  namespaced: true,
+  shortNames: ['ev'],
+  strategy: EVENT_STRATEGY,
+  columns: EVENT_COLUMNS,
+});
 
 /** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs. */
 export const CORE_KINDS: KindDefinition[] = [
@@ -24,4 +36,5 @@ export const CORE_KINDS: KindDefinition[] = [
     strategy: REPLICATION_CONTROLLER_STRATEGY,
     columns: REPLICATION_CONTROLLER_COLUMNS,
   }),
+  CORE_EVENTS,
 ];

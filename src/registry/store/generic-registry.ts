@@ -3,7 +3,7 @@ import { FieldError } from '../../apimachinery/errors/field-error';
 import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject, nowTimestamp } from '../../apimachinery/meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/meta/object-meta-validation';
-import { KindDefinition } from '../kind-definition';
+import { KindDefinition, storageKeyOf, storedShapeOf } from '../kind-definition';
 import { DeleteOptions } from './delete-options';
 import { DryRunnableStore } from './dry-runnable-store';
 import { finalizersAfterDelete } from './deletion-policy';
@@ -40,8 +40,7 @@ export interface WriteOptions {
 const GENERATE_NAME_ATTEMPTS = 8;
 
 const keyOf = (def: KindDefinition, namespace: string | undefined, name: string): ObjectKey => ({
-  group: def.group,
-  resource: def.resource,
+  ...storageKeyOf(def),
   namespace: namespace ?? '',
   name,
 });
@@ -67,12 +66,12 @@ export class GenericRegistry {
 
   /** The kind's objects the query selects (or a page of them), parsed (the default) or for a response. */
   list<F extends ReadForm = 'object'>(def: KindDefinition, query: ListQuery = {}, form?: F): Promise<ListResult<FormItem[F]>> {
-    return this.store.list(def, query, form);
+    return this.store.list(storageKeyOf(def), query, form);
   }
 
   /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */
   openList(def: KindDefinition, query: ListQuery): Promise<ListCursor> {
-    return this.store.openList(def, query);
+    return this.store.openList(storageKeyOf(def), query);
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
@@ -82,7 +81,7 @@ export class GenericRegistry {
     def.strategy.applyDefaults(object);
     this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
-    omitEmpty(def.strategy.shape, object);
+    omitEmpty(storedShapeOf(def), object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
     if (!def.strategy.supportsGenerateName) delete object.metadata.generateName;
     options.track?.(undefined, object);
@@ -90,7 +89,7 @@ export class GenericRegistry {
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
       this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
-      const created = await this.writes.create(def, object, !!options.dryRun);
+      const created = await this.writes.create(storageKeyOf(def), object, !!options.dryRun);
       if (created) return created;
       if (!generated) {
         const existing = await this.store.get(keyOf(def, object.metadata.namespace, object.metadata.name as string));
@@ -115,7 +114,7 @@ export class GenericRegistry {
     const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
-      const next = omitEmpty(def.strategy.shape, await transform(structuredClone(current)));
+      const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
       options.track?.(current, next);
       if (sameAsStored(next, current)) return current;
       this.admissions.check(def, next, current, options.user);
@@ -131,7 +130,7 @@ export class GenericRegistry {
   prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
     this.checkPreconditions(def, object, current);
     def.strategy.applyDefaults(object);
-    omitEmpty(def.strategy.shape, object); // before the generation compares the spec
+    omitEmpty(storedShapeOf(def), object); // before the generation compares the spec
     prepareForUpdate(def, object, current);
     this.validate(def, object, [
       ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
@@ -209,7 +208,7 @@ export class GenericRegistry {
 
   /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
   async deleteCollection(def: KindDefinition, query: ListQuery, options: DeleteOptions): Promise<ListResult> {
-    const listed = await this.store.list(def, query);
+    const listed = await this.store.list(storageKeyOf(def), query);
     for (const item of listed.items) {
       try {
         await this.delete(def, item.metadata.namespace || undefined, item.metadata.name as string, options);

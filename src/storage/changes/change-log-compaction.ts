@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
+import { StorageKey } from '../objects/object-key';
 
 /** What the change log keeps: no more than the newest `count` changes, and none made before `since`. */
 export interface ChangeLogRetention {
@@ -50,5 +51,13 @@ export class ChangeLogCompaction {
       });
       return { removed: count, compactedThrough: through };
     });
+  }
+
+  /**
+   * Deletes the objects of a kind last written before `writtenBefore` (an Event's time-to-live, as etcd's lease on
+   * it expires): each deletion is a change like any other, which watchers see as DELETED. Answers how many went.
+   */
+  expire(key: StorageKey, writtenBefore: Date): Promise<number> {
+    return this.prisma.$executeRaw`DELETE FROM objects WHERE api_group = ${key.group} AND resource = ${key.resource} AND updated_at < ${writtenBefore}`;
   }
 }

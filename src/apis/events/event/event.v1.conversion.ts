@@ -1,0 +1,38 @@
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { omitEmpty } from '../../../apimachinery/schema/omit-empty';
+import { StructSchema } from '../../../apimachinery/schema/schema';
+import { VersionConversion } from '../../../registry/kind-definition';
+import { EVENT } from '../../core/event/event.schema';
+import { EVENTS_V1_EVENT } from './event.v1.schema';
+
+/** The events.k8s.io/v1 fields that core/v1 names otherwise (upstream's Convert_v1_Event_To_core_Event); the rest match. */
+const CORE_NAMES: Readonly<Record<string, string>> = {
+  regarding: 'involvedObject',
+  note: 'message',
+  deprecatedSource: 'source',
+  deprecatedFirstTimestamp: 'firstTimestamp',
+  deprecatedLastTimestamp: 'lastTimestamp',
+  deprecatedCount: 'count',
+  reportingController: 'reportingComponent',
+};
+
+const V1_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(CORE_NAMES).map(([v1, core]) => [core, v1]));
+
+/** The object with its members renamed, in the order of the target shape (members it does not declare last). */
+function renamed(object: KubeObject, names: Readonly<Record<string, string>>, shape: StructSchema): KubeObject {
+  const members: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) members[names[key] ?? key] = value;
+  const order = ['kind', 'apiVersion', ...Object.keys(shape.jsonFields)];
+  const out: Record<string, unknown> = {};
+  for (const key of order) if (key in members) out[key] = members[key];
+  for (const key in members) if (!(key in out)) out[key] = members[key];
+  return out as KubeObject;
+}
+
+/** events.k8s.io/v1 Events, stored as core/v1 Events: a renaming both ways, so nothing is lost either way. */
+export const EVENTS_V1_CONVERSION: VersionConversion = {
+  toStored: (object) => renamed(object, CORE_NAMES, EVENT),
+  // core/v1 always writes reportingComponent and reportingInstance; events.k8s.io/v1 leaves them out when empty
+  fromStored: (object) => omitEmpty(EVENTS_V1_EVENT, renamed(structuredClone(object), V1_NAMES, EVENTS_V1_EVENT)),
+  storedShape: EVENT,
+};
