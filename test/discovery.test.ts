@@ -121,6 +121,8 @@ describe('/apis', () => {
           preferredVersion: groupVersion('rbac.authorization.k8s.io', 'v1'),
           serverAddressByClientCIDRs,
         },
+        { ...groupBody('events.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        { ...groupBody('coordination.k8s.io', 'v1'), serverAddressByClientCIDRs },
         {
           ...groupBody('apiextensions.k8s.io', 'v1'),
           versions: [groupVersion('apiextensions.k8s.io', 'v1'), groupVersion('apiextensions.k8s.io', 'v1beta1')],

@@ -86,6 +86,8 @@ describe('OpenAPI v3', () => {
       'api/v1',
       'apis/apiextensions.k8s.io/v1',
       'apis/apiextensions.k8s.io/v1beta1',
+      'apis/coordination.k8s.io/v1',
+      'apis/events.k8s.io/v1',
       'apis/extensions/v1beta1',
       'apis/federation/v1beta1',
       'apis/rbac.authorization.k8s.io/v1',
