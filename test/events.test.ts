@@ -1,4 +1,6 @@
+import { Reader } from 'protobufjs';
 import { useTestServer } from './support/api';
+import { PROTOBUF, unwrap } from './support/protobuf';
 import { WatchClient } from './support/watch-client';
 
 const { call, server } = useTestServer();
@@ -180,6 +182,33 @@ describe('Events in core/v1 and events.k8s.io/v1', () => {
       expect(watch.summary()).toEqual(['ADDED cm-event']);
     } finally {
       watch.close();
+    }
+  });
+
+  it('speaks protobuf with upstream’s field numbers in each version, and takes back what it wrote', async () => {
+    await call('POST', CORE, coreEvent('wire'));
+    /** The top-level string fields of a message, by number. */
+    const strings = (raw: Buffer) => {
+      const reader = Reader.create(raw);
+      const fields: Record<number, string> = {};
+      while (reader.pos < reader.len) {
+        const tag = reader.uint32();
+        if ((tag & 7) === 2) fields[tag >>> 3] = Buffer.from(reader.bytes()).toString('latin1');
+        else reader.skipType(tag & 7);
+      }
+      return fields;
+    };
+    for (const [path, message, reason] of [[CORE, 4, 3], [V1, 10, 7]] as const) {
+      const got = await call('GET', `${path}/wire`, undefined, { accept: PROTOBUF });
+      expect(got.headers.get('content-type')).toBe(PROTOBUF);
+      const fields = strings(unwrap(got.bytes).raw);
+      expect([fields[message], fields[reason]]).toEqual(['Image pulled', 'Pulled']);
+      const before = (await call('GET', `${path}/wire`)).json;
+      const put = await call('PUT', `${path}/wire`, got.bytes, { 'content-type': PROTOBUF, accept: 'application/json' });
+      expect(put.status).toBe(200);
+      const after = (await call('GET', `${path}/wire`)).json;
+      const strip = (o: any) => ({ ...o, metadata: { ...o.metadata, resourceVersion: undefined } });
+      expect({ path, after: strip(after) }).toEqual({ path, after: strip(before) });
     }
   });
 

@@ -17,12 +17,11 @@ export const EVENT_FIELD_LABELS: Readonly<Record<string, FieldLabel>> = {
   type: text('type'),
 };
 
-/** The same fields under events.k8s.io/v1's names (upstream's field label conversion for that group). */
-export const EVENTS_V1_FIELD_LABELS: Readonly<Record<string, FieldLabel>> = {
-  ...COMMON_FIELD_LABELS,
-  ...Object.fromEntries(REFERENCE_FIELDS.map((field) => [`regarding.${field}`, text('involvedObject', field)])),
-  reason: text('reason'),
-  reportingController: text('reportingComponent'),
-  source: SOURCE,
-  type: text('type'),
-};
+/** A core/v1 field's name in events.k8s.io/v1 (upstream's field label conversion for that group). */
+const v1Name = (field: string) =>
+  field.startsWith('involvedObject.') ? `regarding.${field.slice('involvedObject.'.length)}` : field === 'reportingComponent' ? 'reportingController' : field;
+
+/** The same fields under events.k8s.io/v1's names. */
+export const EVENTS_V1_FIELD_LABELS: Readonly<Record<string, FieldLabel>> = Object.fromEntries(
+  Object.entries(EVENT_FIELD_LABELS).map(([field, label]) => [v1Name(field), label]),
+);
