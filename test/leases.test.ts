@@ -1,4 +1,6 @@
+import { Reader } from 'protobufjs';
 import { useTestServer } from './support/api';
+import { PROTOBUF, unwrap } from './support/protobuf';
 
 const { call, server } = useTestServer();
 const LEASES = '/apis/coordination.k8s.io/v1/namespaces/default/leases';
@@ -64,6 +66,31 @@ describe('coordination.k8s.io/v1 Leases', () => {
     expect(forced.status).toBe(200);
     expect(forced.json.spec).toEqual({ holderIdentity: 'b', leaseDurationSeconds: 10 });
     expect(forced.json.metadata.managedFields.map((m: any) => m.manager).sort()).toEqual(['a', 'b']);
+  });
+
+  it('speaks protobuf with upstream’s field numbers', async () => {
+    await call('POST', LEASES, lease('wire', { holderIdentity: 'me', leaseDurationSeconds: 15, renewTime: '2026-01-01T00:00:00.000001Z' }));
+    const got = await call('GET', `${LEASES}/wire`, undefined, { accept: PROTOBUF });
+    expect(got.headers.get('content-type')).toBe(PROTOBUF);
+    /** The fields of a message by number: bytes as buffers, varints as numbers. */
+    const fields = (raw: Uint8Array) => {
+      const reader = Reader.create(raw);
+      const out: Record<number, Uint8Array | number> = {};
+      while (reader.pos < reader.len) {
+        const tag = reader.uint32();
+        if ((tag & 7) === 2) out[tag >>> 3] = reader.bytes();
+        else if ((tag & 7) === 0) out[tag >>> 3] = reader.int32();
+        else reader.skipType(tag & 7);
+      }
+      return out;
+    };
+    const spec = fields(fields(unwrap(got.bytes).raw)[2] as Uint8Array);
+    expect(Buffer.from(spec[1] as Uint8Array).toString()).toBe('me');
+    expect(spec[2]).toBe(15);
+    expect(fields(spec[4] as Uint8Array)).toEqual({ 1: Date.parse('2026-01-01T00:00:00Z') / 1000, 2: 1000 }); // MicroTime: seconds, nanos
+    const before = (await call('GET', `${LEASES}/wire`)).json;
+    const put = await call('PUT', `${LEASES}/wire`, got.bytes, { 'content-type': PROTOBUF, accept: 'application/json' });
+    expect(put.json).toEqual(before);
   });
 
   it('prints NAME HOLDER AGE', async () => {
