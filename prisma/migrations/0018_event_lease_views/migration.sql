@@ -1,4 +1,5 @@
--- Views of Events (core/v1's stored form, which events.k8s.io/v1 serves too) and of coordination.k8s.io Leases.
+-- Views of Events (core/v1's stored form, which events.k8s.io/v1 serves too) and of coordination.k8s.io Leases, and the
+-- index the expiry of Events reads.
 
 -- Each event: what it is about, why, who reported it, how often, and when it was last written (EVENT_TTL counts from it).
 CREATE VIEW kube.events AS
@@ -29,3 +30,7 @@ SELECT namespace, name,
            + make_interval(secs => (body #>> '{spec,leaseDurationSeconds}')::int) < now() AS expired,
        created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'coordination.k8s.io' AND resource = 'leases';
+
+-- The compactor deletes the events last written before now - EVENT_TTL (src/storage/changes/change-log-compaction.ts):
+-- this index finds them without reading every event.
+CREATE INDEX objects_events_updated_idx ON objects (updated_at) WHERE api_group = '' AND resource = 'events';
