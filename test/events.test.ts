@@ -115,6 +115,11 @@ describe('Events in core/v1 and events.k8s.io/v1', () => {
     expect(v1Patch.status).toBe(200);
     expect(v1Patch.json).toMatchObject({ apiVersion: 'events.k8s.io/v1', note: 'Image pulled', metadata: { labels: { seen: 'yes' } } });
     expect((await call('GET', `${CORE}/legacy`)).json).toMatchObject({ message: 'Image pulled', metadata: { labels: { seen: 'yes' } } });
+    // labels written through one version select through the other
+    const byLabel = await call('GET', `${CORE}?labelSelector=seen%3Dyes`);
+    expect(byLabel.json.items.map((e: any) => e.metadata.name)).toEqual(['legacy']);
+    const byOtherLabel = await call('GET', `${V1}?labelSelector=a%3Db`);
+    expect(byOtherLabel.json.items.map((e: any) => [e.metadata.name, e.note])).toEqual([['patched', 'changed through core']]);
   });
 
   it('applies server-side through events.k8s.io/v1 and records the manager in that version', async () => {
