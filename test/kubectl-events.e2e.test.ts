@@ -1,5 +1,5 @@
 import { useTestServer } from './support/api';
-import { kubectl, KUBECTLS } from './support/kubectl';
+import { kubectl, KUBECTLS, startKubectl } from './support/kubectl';
 
 // kubectl get events / kubectl events / kubectl get leases, with the kubectl on the PATH and with kubectl 1.20.
 
@@ -62,6 +62,27 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     expect(got.stdout).toBe(`events.k8s.io/v1 web-${client.tag} Back-off restarting failed container 4`);
   });
 
+  it('watches events of either version with get -w', async () => {
+    const watching = startKubectl(client, server().url, ['get', 'events.events.k8s.io', '-w', '--field-selector', `reason=Watched${client.tag}`]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // kubectl lists (nothing) before it watches
+      const reason = `Watched${client.tag}`;
+      const created = await call('POST', '/api/v1/namespaces/default/events', {
+        metadata: { name: `watched-${client.tag}` },
+        involvedObject: { kind: 'ConfigMap', namespace: 'default', name: 'settings' },
+        reason,
+        message: 'seen through events.k8s.io',
+        type: 'Normal',
+      });
+      expect(created.status).toBe(201);
+      const lines = await watching.waitForLines(2);
+      expect(cells(lines[0])).toEqual(['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE']);
+      expect(cells(lines[1]).slice(1)).toEqual(['Normal', reason, 'configmap/settings', 'seen through events.k8s.io']);
+    } finally {
+      watching.stop();
+    }
+  });
+
   it('creates, gets and deletes a lease', async () => {
     const lease = `lease-${client.tag}`;
     expect((await run(['apply', '-f', '-'], leaseYaml(lease))).stdout.trim()).toBe(`lease.coordination.k8s.io/${lease} created`);
@@ -97,7 +118,8 @@ describe('kubectl events (the kubectl on the PATH)', () => {
     const normal = await kubectl(current, server().url, ['events', '-n', 'default', '--types', 'Normal']);
     expect(normal.stderr).toBe('');
     const rows = normal.stdout.trim().split('\n').slice(1).map(cells);
-    expect(rows.map((row) => row[1])).toEqual(['Normal']);
-    expect(rows[0][0]).toMatch(/^\d+s$/);
+    expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['Normal'])); // the Warnings of the tests above are left out
+    const scheduled = rows.find((row) => row[2] === 'Scheduled');
+    expect(scheduled?.[0]).toMatch(/^\d+s$/);
   });
 });
