@@ -28,6 +28,7 @@ function parseTable(text: string): Record<string, string>[] {
 }
 
 const EXPECTED_RESOURCES = [
+  { NAME: 'events', SHORTNAMES: 'ev', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'Event' },
   { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
   { NAME: 'customresourcedefinitions', SHORTNAMES: 'crd,crds', APIVERSION: 'apiextensions.k8s.io/v1', NAMESPACED: 'false', KIND: 'CustomResourceDefinition' },
   { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
@@ -35,6 +36,8 @@ const EXPECTED_RESOURCES = [
   { NAME: 'selfsubjectaccessreviews', SHORTNAMES: '', APIVERSION: 'authorization.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectAccessReview' },
   { NAME: 'selfsubjectrulesreviews', SHORTNAMES: '', APIVERSION: 'authorization.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectRulesReview' },
   { NAME: 'subjectaccessreviews', SHORTNAMES: '', APIVERSION: 'authorization.k8s.io/v1', NAMESPACED: 'false', KIND: 'SubjectAccessReview' },
+  { NAME: 'leases', SHORTNAMES: '', APIVERSION: 'coordination.k8s.io/v1', NAMESPACED: 'true', KIND: 'Lease' },
+  { NAME: 'events', SHORTNAMES: 'ev', APIVERSION: 'events.k8s.io/v1', NAMESPACED: 'true', KIND: 'Event' },
   { NAME: 'daemonsets', SHORTNAMES: 'ds', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'DaemonSet' },
   { NAME: 'deployments', SHORTNAMES: 'deploy', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Deployment' },
   { NAME: 'ingresses', SHORTNAMES: 'ing', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'Ingress' },
