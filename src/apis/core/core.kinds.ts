@@ -3,13 +3,17 @@ import { defineKind, scaleSubresource, statusSubresource } from '../../registry/
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+import { NAMESPACE_COLUMNS } from './namespace/namespace.columns';
+import { NAMESPACE_FINALIZE, NAMESPACE_STRATEGY } from './namespace/namespace.strategy';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
 
 export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
 
-/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs. */
+export const NAMESPACES: KindKey = { group: CORE.group, version: CORE.version, resource: 'namespaces' };
+
+/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs, and Namespaces. */
 export const CORE_KINDS: KindDefinition[] = [
   defineKind(CORE, {
     resource: REPLICATION_CONTROLLERS.resource,
@@ -23,5 +27,18 @@ export const CORE_KINDS: KindDefinition[] = [
     ],
     strategy: REPLICATION_CONTROLLER_STRATEGY,
     columns: REPLICATION_CONTROLLER_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: NAMESPACES.resource,
+    kind: 'Namespace',
+    namespaced: false,
+    shortNames: ['ns'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    subresources: [
+      { name: 'finalize', kind: 'Namespace', verbs: ['update'], part: NAMESPACE_FINALIZE },
+      statusSubresource('Namespace'),
+    ],
+    strategy: NAMESPACE_STRATEGY,
+    columns: NAMESPACE_COLUMNS,
   }),
 ];
