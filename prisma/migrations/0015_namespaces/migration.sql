@@ -20,5 +20,5 @@ SELECT name,
        kube.text_array(body #> '{spec,finalizers}')                  AS spec_finalizers,
        ARRAY(SELECT (c ->> 'type') || '=' || (c ->> 'status')
              FROM jsonb_array_elements(COALESCE(body #> '{status,conditions}', '[]')) c) AS conditions,
-       labels, annotations, finalizers, deletion_requested, created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = '' AND resource = 'namespaces';
