@@ -11,6 +11,7 @@ import { GenericRegistry } from '../../registry/store/generic-registry';
 import { WriteAdmission, WriteAdmissions } from '../../registry/store/write-admission';
 import { SharedInformer } from '../../watch/informer';
 import { InformerFactory } from '../../watch/informer-factory';
+import { dns1123Label } from '../../apimachinery/validation/names';
 
 export const NAMESPACE_LIFECYCLE = 'NamespaceLifecycle';
 
@@ -61,7 +62,8 @@ export class NamespaceLifecycleAdmission implements WriteAdmission, OnModuleInit
 
   async admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined): Promise<void> {
     const name = object.metadata.namespace;
-    if (!def.namespaced || !name) return;
+    // a namespace no Namespace could be named is left to the object's validation, which refuses it (422)
+    if (!def.namespaced || !name || dns1123Label(name).length > 0) return;
     const namespace = await this.lookup(name);
     if (!namespace) throw apiErrors.notFound(NAMESPACES, name);
     if (old || namespace.status?.phase !== NAMESPACE_TERMINATING) return;
