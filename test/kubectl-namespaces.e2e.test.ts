@@ -58,6 +58,14 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     expect(withoutVersionWarning(again.stderr)).toBe(`No resources found in ${namespace} namespace.\n`);
   });
 
+  it('explains a namespace from the OpenAPI documents', async () => {
+    const explained = await run(['explain', 'namespace.status']);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toMatch(/KIND:\s+Namespace/);
+    expect(explained.stdout).toContain('phase');
+    expect(explained.stdout).toContain('conditions');
+  });
+
   it('refuses to delete default', async () => {
     const refused = await run(['delete', 'namespace', 'default']);
     expect(refused.code).not.toBe(0);

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { Pool } from 'pg';
+import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { applyMigrations, readMigrations } from '../src/storage/database/migrator';
 import { useTestServer } from './support/api';
 import { crontabCrd } from './support/crontab-definition';
-import { startTestServer } from './support/test-server';
+import { PROTOBUF } from './support/protobuf';
+import { createTestDatabase, dropTestDatabase, startTestServer } from './support/test-server';
 import { http } from './support/http';
 import { until } from './support/until';
 import { WatchClient } from './support/watch-client';
@@ -82,6 +86,45 @@ describe('Namespace objects', () => {
     const terminating = await call('PATCH', `${NAMESPACES}/team-a/status`, { status: { phase: 'Terminating' } }, { 'content-type': 'application/merge-patch+json' });
     expect(terminating.status).toBe(422);
     expect(terminating.json.message).toContain("status.Phase: Invalid value: \"Terminating\": may only be 'Active' if `deletionTimestamp` is empty");
+  });
+});
+
+describe('Namespace objects on the wire and in SQL', () => {
+  it('travel in protobuf, are applied server-side, and show in kube.namespaces', async () => {
+    const pb = await call('GET', `${NAMESPACES}/team-a`, undefined, { accept: PROTOBUF });
+    expect(pb.headers.get('content-type')).toBe(PROTOBUF);
+    expect(decodeEnveloped(pb.bytes, { kind: 'Namespace', apiVersion: 'v1' })).toMatchObject({ metadata: { name: 'team-a' }, spec: { finalizers: ['example.com/keep', 'kubernetes'] }, status: { phase: 'Active' } });
+    const apply = { 'content-type': 'application/apply-patch+yaml' };
+    const applied = await call('PATCH', `${NAMESPACES}/applied?fieldManager=tester`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'applied', labels: { team: 'x' } } }, apply);
+    expect(applied.status).toBe(201);
+    expect(applied.json.metadata.labels).toEqual({ team: 'x', 'kubernetes.io/metadata.name': 'applied' });
+    expect(applied.json.metadata.managedFields.map((entry: any) => [entry.manager, entry.operation])).toEqual([['tester', 'Apply']]);
+    const [row] = await server().sql(`SELECT name, phase, spec_finalizers, conditions FROM kube.namespaces WHERE name = 'applied'`);
+    expect(row).toEqual({ name: 'applied', phase: 'Active', spec_finalizers: ['kubernetes'], conditions: [] });
+  });
+
+  it('are made on upgrade for every namespace stored objects are in, and at start by instances starting together', async () => {
+    const databaseUrl = await createTestDatabase();
+    try {
+      const pool = new Pool({ connectionString: databaseUrl });
+      await applyMigrations(pool, readMigrations().filter((migration) => migration.name < '0015'));
+      const old = { apiVersion: 'extensions/v1beta1', kind: 'Deployment', metadata: { name: 'old', namespace: 'legacy', uid: 'old-uid' } };
+      await pool.query(`INSERT INTO objects (api_group, resource, body) VALUES ('extensions', 'deployments', $1)`, [old]);
+      await pool.end();
+      const servers = await Promise.all([startTestServer(databaseUrl), startTestServer(databaseUrl)]);
+      try {
+        const legacy = await http(servers[0].url, 'GET', `${NAMESPACES}/legacy`);
+        expect(legacy.json).toMatchObject({ metadata: { name: 'legacy', labels: { 'kubernetes.io/metadata.name': 'legacy' } }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
+        expect(legacy.json.metadata.uid).toMatch(/^[0-9a-f-]{36}$/);
+        const names = (await http(servers[1].url, 'GET', NAMESPACES)).json.items.map((item: any) => item.metadata.name);
+        expect(names).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system', 'legacy']);
+        expect((await http(servers[1].url, 'POST', deployments('legacy'), { body: named('new') })).status).toBe(201);
+      } finally {
+        await Promise.all(servers.map((s) => s.close()));
+      }
+    } finally {
+      await dropTestDatabase(databaseUrl);
+    }
   });
 });
 
