@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { Pool } from 'pg';
@@ -6,6 +7,7 @@ import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { applyMigrations, readMigrations } from '../src/storage/database/migrator';
 import { useTestServer } from './support/api';
 import { crontabCrd } from './support/crontab-definition';
+import { createNamespaces } from './support/namespaces';
 import { PROTOBUF } from './support/protobuf';
 import { createTestDatabase, dropTestDatabase, startTestServer } from './support/test-server';
 import { http } from './support/http';
@@ -265,6 +267,33 @@ describe('with NamespaceLifecycle disabled', () => {
       expect(deleted.json.status.phase).toBe('Terminating');
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('RBAC on namespaces', () => {
+  it('lets a Role in a namespace grant access to that namespace itself, as upstream', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'pgkube-ns-rbac-'));
+    writeFileSync(join(work, 'tokens.csv'), 'nadia-token,nadia,1\n');
+    const secure = await startTestServer(undefined, { SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv') });
+    try {
+      const ca = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+      const asNadia = (path: string) => http(secure.secureUrl as string, 'GET', path, { headers: { authorization: 'Bearer nadia-token' }, tls: { ca } });
+      await createNamespaces(secure.url, ['mine', 'theirs']);
+      const rbac = '/apis/rbac.authorization.k8s.io/v1/namespaces/mine';
+      const rule = { apiGroups: [''], resources: ['namespaces', 'namespaces/status'], verbs: ['get'] };
+      expect((await http(secure.url, 'POST', `${rbac}/roles`, { body: { metadata: { name: 'see-ns' }, rules: [rule] } })).status).toBe(201);
+      const binding = { metadata: { name: 'nadia' }, subjects: [{ kind: 'User', name: 'nadia' }], roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'see-ns' } };
+      expect((await http(secure.url, 'POST', `${rbac}/rolebindings`, { body: binding })).status).toBe(201);
+      await until(async () => (await asNadia(`${NAMESPACES}/mine`)).status === 200);
+      expect((await asNadia(`${NAMESPACES}/mine/status`)).status).toBe(200);
+      const refused = await asNadia(`${NAMESPACES}/theirs`);
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe('namespaces "theirs" is forbidden: User "nadia" cannot get resource "namespaces" in API group "" in the namespace "theirs"');
+      expect((await asNadia(NAMESPACES)).status).toBe(403);
+    } finally {
+      await secure.close();
+      rmSync(work, { recursive: true, force: true });
     }
   });
 });
