@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { Pool } from 'pg';
 import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { loadSettings } from '../src/config/settings';
 import { applyMigrations, readMigrations } from '../src/storage/database/migrator';
 import { useTestServer } from './support/api';
 import { crontabCrd } from './support/crontab-definition';
@@ -255,6 +256,26 @@ describe('deleting a namespace', () => {
   });
 });
 
+describe('/finalize', () => {
+  it('writes spec.finalizers alone, and removes a deleted namespace once they are empty', async () => {
+    expect((await call('POST', NAMESPACES, namespace('finalized'))).status).toBe(201);
+    const current = (await call('GET', `${NAMESPACES}/finalized`)).json;
+    const put = await call('PUT', `${NAMESPACES}/finalized/finalize`, { ...current, spec: { finalizers: ['example.com/last'] }, status: { phase: 'Terminating' } });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ spec: { finalizers: ['example.com/last'] }, status: { phase: 'Active' } });
+    expect((await call('PATCH', `${NAMESPACES}/finalized/finalize`, {}, { 'content-type': 'application/merge-patch+json' })).status).toBe(405);
+    const deleted = await call('DELETE', `${NAMESPACES}/finalized`);
+    expect(deleted.json.status.phase).toBe('Terminating');
+    // without `kubernetes` the controller has nothing to do: the namespace waits for its own finalizer
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const waiting = (await call('GET', `${NAMESPACES}/finalized`)).json;
+    expect(waiting.spec.finalizers).toEqual(['example.com/last']);
+    const emptied = await call('PUT', `${NAMESPACES}/finalized/finalize`, { ...waiting, spec: { finalizers: [] } });
+    expect(emptied.status).toBe(200);
+    expect((await call('GET', `${NAMESPACES}/finalized`)).status).toBe(404);
+  });
+});
+
 describe('with NamespaceLifecycle disabled', () => {
   it('namespaces are plain names again, and the system ones can be deleted', async () => {
     const plain = await startTestServer(undefined, { DISABLE_ADMISSION_PLUGINS: 'NamespaceLifecycle' });
@@ -268,6 +289,16 @@ describe('with NamespaceLifecycle disabled', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('admission settings', () => {
+  it('accepts NamespaceLifecycle only, and not both enabled and disabled', () => {
+    expect(loadSettings({ ENABLE_ADMISSION_PLUGINS: 'NamespaceLifecycle' }).ENABLE_ADMISSION_PLUGINS).toBe('NamespaceLifecycle');
+    expect(() => loadSettings({}, ['--disable-admission-plugins=AlwaysPullImages'])).toThrow(/DISABLE_ADMISSION_PLUGINS must be a comma list of NamespaceLifecycle/);
+    expect(() => loadSettings({ ENABLE_ADMISSION_PLUGINS: 'NamespaceLifecycle' }, ['--disable-admission-plugins=NamespaceLifecycle'])).toThrow(
+      /DISABLE_ADMISSION_PLUGINS and ENABLE_ADMISSION_PLUGINS name the same plugin/,
+    );
   });
 });
 
