@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
 import { GcModule } from './gc/gc.module';
+import { NamespaceControllerModule } from './controllers/namespace/namespace-controller.module';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
@@ -43,6 +44,7 @@ export class AppModule {
         ApiExtensionsGroupModule,
         DefinedKindsModule,
         GcModule,
+        NamespaceControllerModule,
         ObservabilityModule,
         HealthModule,
         AuthModule,

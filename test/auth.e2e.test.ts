@@ -9,6 +9,7 @@ import { KUBECTL_1_20, kubectl, KubectlClient, KUBECTLS } from './support/kubect
 import { sample } from './support/metrics';
 import { startOidcIssuer, OidcIssuer } from './support/oidc-issuer';
 import { issue, makeCa, OPENSSL } from './support/pki';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
@@ -75,6 +76,7 @@ describeWithOpenssl('the secure port', () => {
       AUDIT_POLICY_FILE: join(work, 'policy.yaml'),
       AUDIT_LOG_PATH: auditLog(),
     });
+    await createNamespaces(server.url, ['audit']);
     serverCa = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
     const now = Math.floor(Date.now() / 1000);
     kubeconfig('alice', { 'client-certificate': alice.cert, 'client-key': alice.key });

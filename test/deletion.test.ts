@@ -1,5 +1,6 @@
 import { http } from './support/http';
 import { KUBECTLS, kubectl } from './support/kubectl';
+import { createNamespaces } from './support/namespaces';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -11,6 +12,8 @@ const template = { metadata: { labels: { app: 'x' } }, spec: { containers: [{ na
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  const cascades = KUBECTLS.flatMap((client) => ['orphan', 'background', 'foreground'].map((cascade) => `cascade-${cascade}-${client.tag}`));
+  await createNamespaces(server.url, ['default-orphan', 'background', 'foreground', 'explicit', 'held', ...cascades]);
 });
 afterAll(() => server.close());
 
@@ -173,6 +176,7 @@ describe('a restart in the middle of a foreground deletion', () => {
     let first: TestServer | undefined = await startTestServer(databaseUrl);
     try {
       const ns = 'restart';
+      await createNamespaces(first.url, [ns]);
       const owner = await http(first.url, 'POST', deployments(ns), { body: { metadata: { name: 'web' }, spec: { template } } });
       const reference = { apiVersion: 'extensions/v1beta1', kind: 'Deployment', name: 'web', uid: owner.json.metadata.uid, blockOwnerDeletion: true };
       const rsBody = { metadata: { name: 'web-1', ownerReferences: [reference], finalizers: ['example.com/hold'] }, spec: { template } };

@@ -5,10 +5,10 @@ import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { expectFailure } from './support/status';
 import { WatchClient } from './support/watch-client';
 
-const { call, server } = useTestServer();
 const deployment = kindNamed('Deployment');
 const cluster = kindNamed('Cluster');
 const NS = 'dry';
+const { call, server } = useTestServer([NS]);
 const DEPLOYMENTS = collectionPath(deployment, NS);
 const WEB = itemPath(deployment, 'web', NS);
 const SMP = { 'content-type': 'application/strategic-merge-patch+json' };

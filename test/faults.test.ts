@@ -8,6 +8,7 @@ import { http } from './support/http';
 import { kindNamed } from './support/kinds';
 import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
+import { createNamespaces } from './support/namespaces';
 import { Event, WatchClient } from './support/watch-client';
 
 /**
@@ -42,6 +43,7 @@ beforeAll(async () => {
   database = await startEmbeddedPostgres(join(dir, 'data'), port, () => undefined);
   instances.a = await startInstance('a');
   instances.b = await startInstance('b');
+  await createNamespaces(instances.a.url, [NAMESPACE]);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { collectionPath, KINDS } from './support/kinds';
 import { FuzzRequest, send, toCurl } from './support/fuzz/fuzz-request';
 import { answerProblem, isDryRun, mayWrite } from './support/fuzz/invariants';
 import { fuzzRequest } from './support/fuzz/request-arbitraries';
+import { createNamespaces } from './support/namespaces';
 import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
@@ -30,6 +31,7 @@ beforeAll(async () => {
   server = await startServerProcess({ DATABASE_URL: databaseUrl, GC_SWEEP_INTERVAL_SECONDS: '3600' });
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
+  await createNamespaces(server.url, ['fuzz']);
   // objects for the generated reads and writes to meet, and a change log that starts past resourceVersion 1
   for (const k of KINDS) {
     const created = await http(server.url, 'POST', collectionPath(k), { body: k.manifest });

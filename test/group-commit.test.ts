@@ -10,7 +10,7 @@ import { sample, scrape } from './support/metrics';
 
 const DEPLOYMENT = kindNamed('Deployment');
 const NS = 'batched';
-const { call, server } = useTestServer();
+const { call, server } = useTestServer([NS]);
 
 const deployment = (name: string, labels: Record<string, string> = { app: 'web' }) => ({
   ...DEPLOYMENT.manifest,

@@ -9,7 +9,7 @@ import { sample, scrape } from './support/metrics';
 
 const DEPLOYMENT = kindNamed('Deployment');
 const NS = 'read-batches';
-const { call, server } = useTestServer();
+const { call, server } = useTestServer([NS, `${NS}-other`]);
 
 const deployment = (name: string, namespace = NS) => ({
   ...DEPLOYMENT.manifest,

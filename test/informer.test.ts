@@ -6,9 +6,9 @@ import { until } from './support/until';
 // @kubernetes/client-node's informer against the server: it lists (here page by page, as client-go's reflector
 // does), watches from the list's resourceVersion, and relists when its watch is told 410 Gone.
 
-const { call, server } = useTestServer();
 const DEPLOYMENT = kindNamed('Deployment');
 const NAMESPACE = 'informed';
+const { call, server } = useTestServer([NAMESPACE]);
 const PATH = collectionPath(DEPLOYMENT, NAMESPACE);
 
 const create = (name: string) => call('POST', PATH, { ...DEPLOYMENT.manifest, metadata: { name } });

@@ -1,5 +1,6 @@
 import { http } from './support/http';
 import { KUBECTLS, kubectl } from './support/kubectl';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 const deployments = (ns: string) => `/apis/extensions/v1beta1/namespaces/${ns}/deployments`;
@@ -12,6 +13,7 @@ let server: TestServer;
 const NAMES = ['a', 'b', 'c', 'd', 'e'];
 beforeAll(async () => {
   server = await startTestServer();
+  await createNamespaces(server.url, ['chunks']);
   for (const name of NAMES) expect((await http(server.url, 'POST', deployments('chunks'), { body: deployment(name) })).status).toBe(201);
 });
 afterAll(() => server.close());

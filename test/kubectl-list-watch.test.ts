@@ -1,5 +1,6 @@
 import { http } from './support/http';
 import { KUBECTLS, kubectl, startKubectl } from './support/kubectl';
+import { createNamespaces } from './support/namespaces';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
 
 const base = '/apis/extensions/v1beta1';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   a = await startTestServer(databaseUrl);
   b = await startTestServer(databaseUrl);
+  const namespaces = KUBECTLS.flatMap(({ tag }) => [`sel-${tag}`, `watch-${tag}-same`, `watch-${tag}-other`]);
+  await createNamespaces(a.url, namespaces);
 });
 afterAll(async () => {
   await a.close();

@@ -29,6 +29,7 @@ function parseTable(text: string): Record<string, string>[] {
 
 const EXPECTED_RESOURCES = [
   { NAME: 'events', SHORTNAMES: 'ev', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'Event' },
+  { NAME: 'namespaces', SHORTNAMES: 'ns', APIVERSION: 'v1', NAMESPACED: 'false', KIND: 'Namespace' },
   { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
   { NAME: 'customresourcedefinitions', SHORTNAMES: 'crd,crds', APIVERSION: 'apiextensions.k8s.io/v1', NAMESPACED: 'false', KIND: 'CustomResourceDefinition' },
   { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },

@@ -2,6 +2,7 @@ import { decodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { PROTOBUF } from './support/protobuf';
 import { http, HttpResult } from './support/http';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -56,6 +57,7 @@ async function create(path: string, body: unknown) {
 
 beforeAll(async () => {
   server = await startTestServer(undefined, { COMPACTION_INTERVAL_SECONDS: '3600' });
+  await createNamespaces(server.url, ['a', 'b', 'c', 'd']);
   for (const ns of ['a', 'b']) {
     for (let i = 0; i < 5; i++) await create(deployments(ns), deployment(`d${i}`, ns, { parity: i % 2 ? 'odd' : 'even' }));
   }

@@ -1,4 +1,5 @@
 import { http } from './support/http';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -17,6 +18,7 @@ const list = (query: string, path = deployments()) => http(server.url, 'GET', `$
 
 beforeAll(async () => {
   server = await startTestServer();
+  await createNamespaces(server.url, ['other', 'init', 'sweep']);
   const fixtures = [
     deployment('a', { app: 'a', tier: 'web', rank: '5' }),
     deployment('b', { app: 'b', tier: 'db', rank: '12' }),

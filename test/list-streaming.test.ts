@@ -9,6 +9,7 @@ import { PG_POOL } from '../src/storage/database/database.tokens';
 import { WatchService } from '../src/watch/watch.service';
 import { http } from './support/http';
 import { PROTOBUF, withoutNulls } from './support/protobuf';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -134,6 +135,7 @@ async function expectHeldUntilClientLeaves(response: IncomingMessage): Promise<v
 
 beforeAll(async () => {
   server = await startTestServer();
+  await createNamespaces(server.url, ['streamed', 'large', 'watched']);
   for (const ns of ['streamed', 'large']) {
     const created = await http(server.url, 'POST', deployments(ns), { body: deployment('template', ns) });
     expect(created.status).toBe(201);

@@ -8,7 +8,7 @@ const DEPLOYMENT = kind('Deployment');
 const TABLE_ACCEPT =
   'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
-const { call, server } = useTestServer();
+const { call, server } = useTestServer(['yaml', 'strings', 'writes', 'export', 'generated', 'team-a']);
 let web: any;
 beforeAll(async () => {
   web = (await call('POST', collectionPath(DEPLOYMENT), DEPLOYMENT.manifest)).json;

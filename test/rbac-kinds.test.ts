@@ -9,7 +9,7 @@ import { WatchClient } from './support/watch-client';
  * Role, ClusterRole, RoleBinding and ClusterRoleBinding are ordinary kinds of rbac.authorization.k8s.io, served in v1
  * and v1beta1 over the same stored objects, with upstream's validation and defaults.
  */
-const { call, server } = useTestServer();
+const { call, server } = useTestServer(['team-a', ...KUBECTLS.map((client) => `kubectl-${client.tag}`)]);
 const V1 = '/apis/rbac.authorization.k8s.io/v1';
 const V1BETA1 = '/apis/rbac.authorization.k8s.io/v1beta1';
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { http, HttpResult } from './support/http';
 import { kindNamed } from './support/kinds';
 import { kubectl, KUBECTLS } from './support/kubectl';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -116,6 +117,7 @@ describe('RBAC on the secure port', () => {
     writeFileSync(join(work, 'tokens.csv'), `${tokens.join('\n')}\n`);
     server = await startTestServer(undefined, env());
     ca = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+    await createNamespaces(server.url, [...NAMESPACES, 'team-c']);
     const created = await Promise.all([
       bind(`${RBAC}/clusterrolebindings`, 'ada-admin', 'cluster-admin', user('ada')),
       bind(`${RBAC}/namespaces/team-a/rolebindings`, 'nadia-admin', 'admin', user('nadia')),

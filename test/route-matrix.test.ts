@@ -12,7 +12,8 @@ import { WatchClient } from './support/watch-client';
  * Every (method, path shape) of the two API groups' contract: the ones it lists answer as they should, every other
  * one is a 405 (the path is served, not with that method) or a 404 (no such path) Status that changes nothing.
  */
-const { call, server } = useTestServer();
+const NS = 'matrix';
+const { call, server } = useTestServer([NS]);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -62,7 +63,6 @@ interface Resource {
 }
 
 const rc = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8')) as any;
-const NS = 'matrix';
 const NAME = 'm';
 
 const RESOURCES: Resource[] = [

@@ -13,9 +13,9 @@ import { until } from './support/until';
 // the change feed delivers, those made by SQL on the objects table too; started again after a stop it replays the
 // history it missed, and it lists again when that history was compacted away or the feed could not read a change.
 
-const { call, server } = useTestServer();
 const DEPLOYMENT = kindNamed('Deployment');
 const NAMESPACE = 'informed';
+const { call, server } = useTestServer([NAMESPACE, 'other']);
 const RESOURCE: InformedResource = { group: DEPLOYMENT.group, resource: DEPLOYMENT.resource, namespace: NAMESPACE };
 
 const create = async (name: string, namespace = NAMESPACE) =>

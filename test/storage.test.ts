@@ -15,7 +15,7 @@ const DEPLOYMENT = kindNamed('Deployment');
 /** What kubectl sends: the object goes at once, with no orphan finalizer to wait on. */
 const BACKGROUND = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
 
-const { call, server } = useTestServer();
+const { call, server } = useTestServer(['api-changes', 'sql-changes', 'concurrent', 'contention']);
 const deployment = (name: string, namespace: string) => ({
   ...DEPLOYMENT.manifest,
   metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace },

@@ -6,7 +6,7 @@ import { WatchClient } from './support/watch-client';
  * A ThirdPartyResource is a new API, on every instance: created through one instance, it is served
  * by the other as soon as the change feed brings it; deleted, its API goes and its objects with it.
  */
-const on = useTwoInstances();
+const on = useTwoInstances(['ns']);
 
 const TPRS = '/apis/extensions/v1beta1/thirdpartyresources';
 const GROUP = '/apis/stable.example.com';

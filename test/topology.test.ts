@@ -10,6 +10,7 @@ import { sample, scrape } from './support/metrics';
 import { kubectl, KUBECTLS } from './support/kubectl';
 import { OPENSSL } from './support/pki';
 import { ServerProcess } from './support/server-process';
+import { createNamespaces } from './support/namespaces';
 import { startServerProcess } from './support/test-server-process';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
 import { WatchClient } from './support/watch-client';
@@ -81,6 +82,7 @@ beforeAll(async () => {
     startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1', ...tls }),
     startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b'), ...tls }),
   ]);
+  await createNamespaces(a.url, ['topology']);
   if (lb) await startHaproxy(lb);
 }, 120_000);
 

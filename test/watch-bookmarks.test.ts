@@ -1,5 +1,6 @@
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -24,6 +25,7 @@ const newest = async () => BigInt((await server.sql<{ rv: string }>('SELECT MAX(
 
 beforeAll(async () => {
   server = await startTestServer(undefined, { COMPACTION_INTERVAL_SECONDS: '3600', CHANGE_LOG_RETENTION_COUNT: '1' });
+  await createNamespaces(server.url, ['quiet', 'list', 'busy']);
 });
 afterAll(() => server.close());
 

@@ -1,4 +1,5 @@
 import { http } from './support/http';
+import { createNamespaces } from './support/namespaces';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   a = await startTestServer(withApplicationName(databaseUrl, 'pgkube-a'));
   b = await startTestServer(withApplicationName(databaseUrl, 'pgkube-b'));
+  await createNamespaces(a.url, ['calm', 'cut'].flatMap((round) => [0, 1, 2].map((index) => `${round}-${index}`)));
 });
 afterAll(async () => {
   await a.close();

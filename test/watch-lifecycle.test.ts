@@ -2,6 +2,7 @@ import { IncomingMessage, request } from 'node:http';
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
 import { sample, scrape } from './support/metrics';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -29,6 +30,7 @@ describe('change-log compaction', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '5', COMPACTION_INTERVAL_SECONDS: '3600' });
+    await createNamespaces(server.url, ['count']);
   });
   afterAll(() => server.close());
 
@@ -69,6 +71,7 @@ describe('compaction on its schedule', () => {
   it('runs by itself every COMPACTION_INTERVAL_SECONDS', async () => {
     const server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '2', COMPACTION_INTERVAL_SECONDS: '1' });
     try {
+      await createNamespaces(server.url, ['scheduled']);
       await createMany(server, 'scheduled', 6);
       const deadline = Date.now() + 5000;
       let rows = 6;
@@ -94,6 +97,7 @@ describe('slow watchers and shutdown', () => {
       response.on('data', (chunk: Buffer) => (received += chunk.toString().split('\n').length - 1));
       response.on('end', () => (ended = true));
       response.on('error', () => (ended = true));
+      await createNamespaces(server.url, ['slow']);
       await createMany(server, 'slow', 60, { filler: 'x'.repeat(200 * 1024) });
       response.resume();
       const deadline = Date.now() + 10_000;

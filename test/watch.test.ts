@@ -1,5 +1,6 @@
 import { http } from './support/http';
 import { collectionPath, itemPath, KINDS } from './support/kinds';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -39,6 +40,8 @@ const update = async (path: string, change: (o: any) => void) => {
 
 beforeAll(async () => {
   server = await startTestServer();
+  const namespaces = ['start-unset', 'start-version', 'too-old', 'ahead', 'labels', 'fields', 'init', 'sql', 'wait', 'reject', 'slow'];
+  await createNamespaces(server.url, namespaces);
 });
 afterEach(() => {
   for (const client of watches.splice(0)) client.close();

@@ -20,6 +20,7 @@ import { Storages } from '../registry/rest/storages';
 import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchHandler } from './handlers/watch.handler';
 import { WatchModule } from '../watch/watch.module';
+import { NamespaceLifecycleAdmission } from './admission/namespace-lifecycle.admission';
 
 /** Every verb handler; each declares the routes (verb, subresource) it serves. */
 const HANDLERS = [
@@ -49,6 +50,7 @@ const HANDLERS = [
     { provide: VERB_HANDLER_LIST, useFactory: (...handlers: unknown[]) => handlers, inject: HANDLERS },
     VerbHandlers,
     RequestInfoFilter,
+    NamespaceLifecycleAdmission,
   ],
   exports: [KindRegistry, GenericStoreModule, ScaleRegistry, RequestInfoFilter],
 })

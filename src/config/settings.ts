@@ -33,6 +33,24 @@ const IsPositiveDuration = () =>
     },
   });
 
+/** The admission plugins there are, each on by default (kube-apiserver's names). */
+export const ADMISSION_PLUGINS = ['NamespaceLifecycle'] as const;
+
+const ADMISSION_PLUGIN_LIST = new RegExp(`^((${ADMISSION_PLUGINS.join('|')})(,(${ADMISSION_PLUGINS.join('|')}))*)?$`);
+
+/** A plugin may not be both enabled and disabled (kube-apiserver refuses that too). */
+const NotBothEnabledAndDisabled = () =>
+  ValidateBy({
+    name: 'notBothEnabledAndDisabled',
+    validator: {
+      validate: (value: unknown, args) => {
+        const enabled = new Set(String((args?.object as Settings).ENABLE_ADMISSION_PLUGINS).split(','));
+        return String(value).split(',').every((plugin) => plugin === '' || !enabled.has(plugin));
+      },
+      defaultMessage: () => 'DISABLE_ADMISSION_PLUGINS and ENABLE_ADMISSION_PLUGINS name the same plugin',
+    },
+  });
+
 /**
  * Every setting of the server, read from the environment and from command-line flags (a flag wins over the
  * environment). Each one's description is what `--help` prints and the README's settings table says.
@@ -132,6 +150,17 @@ export class Settings {
     message: 'AUTHORIZATION_MODE must be a comma list of RBAC, AlwaysAllow and AlwaysDeny',
   })
   AUTHORIZATION_MODE = 'RBAC';
+
+  @Describe('admission plugins to turn on besides the default ones, a comma list: `NamespaceLifecycle` (on by default)')
+  @Matches(ADMISSION_PLUGIN_LIST, { message: `ENABLE_ADMISSION_PLUGINS must be a comma list of ${ADMISSION_PLUGINS.join(', ')}` })
+  ENABLE_ADMISSION_PLUGINS = '';
+
+  @Describe(
+    'admission plugins to turn off, a comma list: `NamespaceLifecycle` (without it, objects may be created in namespaces that do not exist or are terminating)',
+  )
+  @Matches(ADMISSION_PLUGIN_LIST, { message: `DISABLE_ADMISSION_PLUGINS must be a comma list of ${ADMISSION_PLUGINS.join(', ')}` })
+  @NotBothEnabledAndDisabled()
+  DISABLE_ADMISSION_PLUGINS = '';
 
   @Describe('data folder of the embedded PostgreSQL (kept across restarts)')
   @IsString()

@@ -14,6 +14,8 @@ export class CollectorLeadership implements OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private leading = false;
+  /** other controllers that run on the instance that runs the garbage collector */
+  private readonly followers: (() => void)[] = [];
 
   constructor(locks: LeadershipLocks) {
     this.session = locks.session('garbage-collector', (reason) => this.lose(reason));
@@ -32,6 +34,7 @@ export class CollectorLeadership implements OnApplicationShutdown {
           this.leading = true;
           this.logger.log('this instance now runs the garbage collector');
           onLead();
+          for (const follower of this.followers) follower();
         }
       } catch (error) {
         this.lose(`leadership attempt failed: ${(error as Error).message}`);
@@ -40,6 +43,12 @@ export class CollectorLeadership implements OnApplicationShutdown {
     void attempt();
     this.timer = setInterval(() => void attempt(), RETRY_MS);
     this.timer.unref();
+  }
+
+  /** Runs `onLead` too each time this instance becomes the leader (a controller that runs where the collector does). */
+  follow(onLead: () => void): void {
+    this.followers.push(onLead);
+    if (this.leading) onLead();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -25,6 +25,15 @@ export interface SubresourceDefinition {
   scale?: ScaleBinding;
   /** for `rollback`: the request's kind and what it does to the stored object */
   rollback?: RollbackBinding;
+  /** for a subresource that writes one part of the object (a namespace's `finalize`): how that part is written */
+  part?: PartStrategy;
+}
+
+/** How a write through a subresource changes one part of the stored object and keeps the rest. */
+export interface PartStrategy {
+  /** takes from the stored object what the subresource cannot change */
+  prepareForUpdate(object: KubeObject, old: KubeObject): void;
+  validateUpdate(object: KubeObject, old: KubeObject): FieldError[];
 }
 
 /** Where a kind is stored and served: the registry key of a kind. */
@@ -118,6 +127,15 @@ export interface KindStrategy {
   prepareForUpdate(object: KubeObject, old: KubeObject): void;
   /** kind-specific work on create besides status and generation */
   prepareForCreate(object: KubeObject): void;
+  /** kind-specific work once the name is known, on create (after generateName) and update (upstream's Canonicalize) */
+  canonicalize?(object: KubeObject): void;
+  /**
+   * For kinds held from removal by more than metadata's finalizers (a namespace by its spec.finalizers): true while a
+   * deleted object must stay. Such an object is marked for deletion as one with finalizers is.
+   */
+  holdsRemoval?(object: KubeObject): boolean;
+  /** kind-specific changes to an object as a delete marks it for deletion (a namespace's Terminating phase) */
+  prepareForDeletion?(object: KubeObject): void;
   /** for scalable kinds: the pods' selector, which a Scale shows */
   podSelector?(object: KubeObject): LabelSelector | undefined;
 }

@@ -1,4 +1,5 @@
 import { http, HttpResult } from './http';
+import { createNamespaces } from './namespaces';
 import { startTestServer, TestServer } from './test-server';
 
 export interface Api {
@@ -7,11 +8,15 @@ export interface Api {
   server(): TestServer;
 }
 
-/** Starts a server (over a database of its own) for the tests of the calling file, and stops it after them. */
-export function useTestServer(): Api {
+/**
+ * Starts a server (over a database of its own) for the tests of the calling file, and stops it after them; the
+ * `namespaces` the tests write in are created first.
+ */
+export function useTestServer(namespaces: readonly string[] = []): Api {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
+    await createNamespaces(server.url, namespaces);
   });
   afterAll(() => server.close());
   return {

@@ -1,4 +1,5 @@
 import { http, HttpResult } from './http';
+import { createNamespaces } from './namespaces';
 import { startTestServer, TestServer } from './test-server';
 
 export interface TwoInstances {
@@ -6,12 +7,16 @@ export interface TwoInstances {
   b: TestServer;
 }
 
-/** Two instances over one database (`a` and `b`, once the file's tests start), stopped after the file's tests. */
-export function useTwoInstances(): TwoInstances {
+/**
+ * Two instances over one database (`a` and `b`, once the file's tests start), stopped after the file's tests; the
+ * `namespaces` the tests write in are created first.
+ */
+export function useTwoInstances(namespaces: readonly string[] = []): TwoInstances {
   const instances = {} as TwoInstances;
   beforeAll(async () => {
     instances.a = await startTestServer();
     instances.b = await startTestServer(instances.a.databaseUrl);
+    await createNamespaces(instances.a.url, namespaces);
   });
   afterAll(async () => {
     await instances.b?.close();

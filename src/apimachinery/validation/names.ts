@@ -109,6 +109,7 @@ function maskTrailingDash(name: string): string {
 
 export const nameRules = {
   dns1123Subdomain: asPrefix(dns1123Subdomain),
+  dns1123Label: asPrefix(dns1123Label),
   dns1035Label: asPrefix(dns1035Label),
 };
 

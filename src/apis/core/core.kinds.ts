@@ -5,11 +5,15 @@ import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
 import { EVENT_COLUMNS } from './event/event.columns';
 import { EVENT_STRATEGY } from './event/event.strategy';
+import { NAMESPACE_COLUMNS } from './namespace/namespace.columns';
+import { NAMESPACE_FINALIZE, NAMESPACE_STRATEGY } from './namespace/namespace.strategy';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
 
 export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
+
+export const NAMESPACES: KindKey = { group: CORE.group, version: CORE.version, resource: 'namespaces' };
 
 /** core/v1 Events, also the stored form of events.k8s.io/v1's (src/apis/events); expired after EVENT_TTL. */
 export const CORE_EVENTS: KindDefinition = defineKind(CORE, {
@@ -21,7 +25,7 @@ export const CORE_EVENTS: KindDefinition = defineKind(CORE, {
   columns: EVENT_COLUMNS,
 });
 
-/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs. */
+/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs, Namespaces and Events. */
 export const CORE_KINDS: KindDefinition[] = [
   defineKind(CORE, {
     resource: REPLICATION_CONTROLLERS.resource,
@@ -35,6 +39,19 @@ export const CORE_KINDS: KindDefinition[] = [
     ],
     strategy: REPLICATION_CONTROLLER_STRATEGY,
     columns: REPLICATION_CONTROLLER_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: NAMESPACES.resource,
+    kind: 'Namespace',
+    namespaced: false,
+    shortNames: ['ns'],
+    verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    subresources: [
+      { name: 'finalize', kind: 'Namespace', verbs: ['update'], part: NAMESPACE_FINALIZE },
+      statusSubresource('Namespace'),
+    ],
+    strategy: NAMESPACE_STRATEGY,
+    columns: NAMESPACE_COLUMNS,
   }),
   CORE_EVENTS,
 ];

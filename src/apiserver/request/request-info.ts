@@ -1,7 +1,7 @@
 import { KindRegistry } from '../../registry/kind-registry';
 import { Verb } from '../../registry/kind-definition';
 import { Query } from '../../apimachinery/parameters/query';
-import { parsePath } from './resource-path';
+import { parsePath, requestNamespace } from './resource-path';
 import { resolveVerb } from './verb';
 
 /** The apiserver's verbs as its metrics name them. */
@@ -91,7 +91,7 @@ export function requestInfo(method: string, url: string, query: Query, kinds: Ki
     version: path.version,
     resource: path.resource,
     subresource: path.subresource ?? '',
-    namespace: path.namespace ?? '',
+    namespace: requestNamespace(path),
     name: path.name ?? '',
     scope: path.name !== undefined ? 'resource' : path.namespace !== undefined ? 'namespace' : 'cluster',
     longRunning: served && verb === 'watch',

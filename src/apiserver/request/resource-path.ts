@@ -15,6 +15,17 @@ export interface ResourcePath {
   path: string;
 }
 
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
+
+/**
+ * The namespace a request is in, as the apiserver's RequestInfo has it: the path's, or for a core Namespace's own
+ * paths the namespace itself (so that a Role in a namespace can grant access to it).
+ */
+export function requestNamespace(path: ResourcePath): string {
+  if (path.namespace !== undefined) return path.namespace;
+  return path.group === '' && path.resource === 'namespaces' ? (path.name ?? '') : '';
+}
+
 export type ParsedPath =
   | { type: 'resource'; resource: ResourcePath }
   | { type: 'groupList' | 'legacyVersions' }
@@ -56,7 +67,8 @@ export function parsePath(rawPath: string): ParsedPath {
   const watchPath = tail[0] === 'watch';
   if (watchPath) tail = tail.slice(1);
   let namespace: string | undefined;
-  if (tail[0] === 'namespaces' && tail.length >= 3) {
+  // `namespaces/{name}/status` and `/finalize` are a namespace's subresources, not resources in the namespace
+  if (tail[0] === 'namespaces' && tail.length >= 3 && !(group === '' && tail.length === 3 && NAMESPACE_SUBRESOURCES.has(tail[2]))) {
     namespace = tail[1];
     tail = tail.slice(2);
   }

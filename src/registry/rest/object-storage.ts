@@ -1,7 +1,7 @@
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { fieldManagerOf } from '../field-managers';
-import { KindDefinition } from '../kind-definition';
+import { KindDefinition, PartStrategy } from '../kind-definition';
 import { objectJson, toOutput } from '../object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
@@ -83,5 +83,25 @@ export class StatusStorage extends ObjectStorage {
 
   protected override prepare(object: KubeObject, current: KubeObject): KubeObject {
     return this.registry.prepareStatusUpdate(this.kind, object, current);
+  }
+}
+
+/** A subresource that writes one part of the object (a namespace's `finalize`), recorded as a write of the object. */
+export class PartStorage extends ObjectStorage {
+  constructor(
+    kind: KindDefinition,
+    protected override readonly subresource: string,
+    private readonly part: PartStrategy,
+    registry: GenericRegistry,
+  ) {
+    super(kind, registry);
+  }
+
+  protected override get createsOnApply(): boolean {
+    return false;
+  }
+
+  protected override prepare(object: KubeObject, current: KubeObject): KubeObject {
+    return this.registry.preparePartUpdate(this.kind, this.part, object, current);
   }
 }

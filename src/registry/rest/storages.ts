@@ -3,7 +3,7 @@ import { apiErrors } from '../../apimachinery/errors/status-error';
 import { KindDefinition } from '../kind-definition';
 import { ScaleRegistry } from '../scale/scale-registry';
 import { GenericRegistry } from '../store/generic-registry';
-import { ObjectStorage, StatusStorage } from './object-storage';
+import { ObjectStorage, PartStorage, StatusStorage } from './object-storage';
 import { ScaleStorage } from './scale-storage';
 import { Storage } from './storage';
 
@@ -30,6 +30,7 @@ export class Storages {
     const declared = def.subresources.find((sub) => sub.name === subresource);
     if (declared?.scale) return new ScaleStorage(def, declared.scale, this.scales);
     if (declared?.status) return new StatusStorage(def, this.registry);
+    if (declared?.part) return new PartStorage(def, declared.name, declared.part, this.registry);
     throw apiErrors.pathNotFound();
   }
 }

@@ -3,7 +3,7 @@ import { FieldError } from '../../apimachinery/errors/field-error';
 import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject, nowTimestamp } from '../../apimachinery/meta/kube-object';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../apimachinery/meta/object-meta-validation';
-import { KindDefinition, storageKeyOf, storedShapeOf } from '../kind-definition';
+import { KindDefinition, PartStrategy, storageKeyOf, storedShapeOf } from '../kind-definition';
 import { DeleteOptions } from './delete-options';
 import { DryRunnableStore } from './dry-runnable-store';
 import { finalizersAfterDelete } from './deletion-policy';
@@ -13,7 +13,7 @@ import { ListQuery } from '../../storage/objects/list-query';
 import { ListResult } from '../../storage/objects/list-result';
 import { ListCursor } from '../../storage/objects/list-cursor';
 import { FormItem, ReadForm } from '../../storage/objects/read-form';
-import { generateName, prepareForCreate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
+import { generateName, prepareForCreate, prepareForPartUpdate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
 import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
@@ -79,7 +79,7 @@ export class GenericRegistry {
       throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
     }
     def.strategy.applyDefaults(object);
-    this.admissions.check(def, object, undefined, options.user);
+    await this.admissions.check(def, object, undefined, options.user);
     prepareForCreate(def, object);
     omitEmpty(storedShapeOf(def), object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;
@@ -88,6 +88,7 @@ export class GenericRegistry {
     const attempts = generated ? GENERATE_NAME_ATTEMPTS : 1;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
+      def.strategy.canonicalize?.(object);
       this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
       const created = await this.writes.create(storageKeyOf(def), object, !!options.dryRun);
       if (created) return created;
@@ -117,9 +118,9 @@ export class GenericRegistry {
       const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
       options.track?.(current, next);
       if (sameAsStored(next, current)) return current;
-      this.admissions.check(def, next, current, options.user);
+      await this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;
-      if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
+      if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !def.strategy.holdsRemoval?.(next)) {
         return (await this.writes.delete(key, version, dryRun)) ? next : undefined;
       }
       return this.writes.update(key, version, next, dryRun);
@@ -132,6 +133,7 @@ export class GenericRegistry {
     def.strategy.applyDefaults(object);
     omitEmpty(storedShapeOf(def), object); // before the generation compares the spec
     prepareForUpdate(def, object, current);
+    def.strategy.canonicalize?.(object);
     this.validate(def, object, [
       ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
       ...def.strategy.validateUpdate(object, current),
@@ -147,9 +149,25 @@ export class GenericRegistry {
     this.checkPreconditions(def, object, current);
     def.strategy.applyDefaults(object);
     prepareForStatusUpdate(def, object, current);
+    def.strategy.canonicalize?.(object);
     this.validate(def, object, [
       ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
       ...status.validate(object, current),
+    ]);
+    object.metadata.resourceVersion = current.metadata.resourceVersion;
+    return object;
+  }
+
+  /** The same for a write through a subresource that writes one part of the object (a namespace's `finalize`). */
+  preparePartUpdate(def: KindDefinition, part: PartStrategy, object: KubeObject, current: KubeObject): KubeObject {
+    this.checkPreconditions(def, object, current);
+    def.strategy.applyDefaults(object);
+    omitEmpty(def.strategy.shape, object);
+    prepareForPartUpdate(part, object, current);
+    def.strategy.canonicalize?.(object);
+    this.validate(def, object, [
+      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
+      ...part.validateUpdate(object, current),
     ]);
     object.metadata.resourceVersion = current.metadata.resourceVersion;
     return object;
@@ -178,6 +196,7 @@ export class GenericRegistry {
     const key = keyOf(def, namespace, name);
     const unchanged = (current: KubeObject): DeleteResult => ({ removed: false, object: current });
     return this.guaranteedUpdate(def, key, unchanged, async (current) => {
+      this.admissions.checkDelete(def, current, options.user);
       const uid = options.preconditions?.uid;
       if (uid && uid !== current.metadata.uid) {
         throw new StatusError(
@@ -190,15 +209,17 @@ export class GenericRegistry {
       const version = current.metadata.resourceVersion as string;
       const dryRun = !!options.dryRun;
       const finalizers = finalizersAfterDelete(def, current, options);
-      if (finalizers.length === 0) {
+      if (finalizers.length === 0 && !def.strategy.holdsRemoval?.(current)) {
         return (await this.writes.delete(key, version, dryRun)) ? { removed: true, object: current } : undefined;
       }
       const marked = structuredClone(current);
-      marked.metadata.finalizers = finalizers;
+      if (finalizers.length > 0) marked.metadata.finalizers = finalizers;
+      else delete marked.metadata.finalizers; // held by the kind alone (holdsRemoval)
       marked.metadata.deletionGracePeriodSeconds = 0;
       if (!current.metadata.deletionTimestamp) {
         marked.metadata.deletionTimestamp = nowTimestamp();
         if (marked.metadata.generation) marked.metadata.generation += 1;
+        def.strategy.prepareForDeletion?.(marked);
       }
       if (sameAsStored(marked, current)) return { removed: false, object: current };
       const written = await this.writes.update(key, version, marked, dryRun);

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { KindDefinition, StatusStrategy } from '../kind-definition';
+import { KindDefinition, PartStrategy, StatusStrategy } from '../kind-definition';
 import { deepEqual } from '../../apimachinery/meta/deep-equal';
 import { KubeObject, nowTimestamp } from '../../apimachinery/meta/kube-object';
 
@@ -87,6 +87,12 @@ export function prepareForStatusUpdate(def: KindDefinition, object: KubeObject, 
   }
   if (status.empty) object.status = { ...status.empty, ...(object.status as Record<string, unknown> | undefined) };
   else if (object.status === undefined) delete object.status;
+}
+
+/** PrepareForUpdate of a write through a subresource that writes one part of the object (see PartStrategy). */
+export function prepareForPartUpdate(part: PartStrategy, object: KubeObject, old: KubeObject): void {
+  keepStoredMeta(object, old);
+  part.prepareForUpdate(object, old);
 }
 
 function specChanged(def: KindDefinition, object: KubeObject, old: KubeObject): boolean {

@@ -6,12 +6,14 @@ import { KindDefinition } from '../kind-definition';
 /**
  * A check of a write by who makes it, for the kinds it concerns (as an admission plugin, or upstream's policy-based
  * RBAC storage, decides by resource): it throws a StatusError to refuse. Writes the server makes itself name no user
- * and are not checked.
+ * and are not checked; every API request names one (the insecure port's superuser included).
  */
 export interface WriteAdmission {
   concerns(def: KindDefinition): boolean;
   /** `old` is the stored object for an update, undefined for a create */
-  admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo): void;
+  admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo): void | Promise<void>;
+  /** a delete of the stored `object`; without it, deletes are not checked */
+  admitDelete?(def: KindDefinition, object: KubeObject, user: UserInfo): void;
 }
 
 /** The write admissions, registered by the modules that own them when they start. */
@@ -23,8 +25,13 @@ export class WriteAdmissions {
     this.admissions.push(admission);
   }
 
-  check(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo | undefined): void {
+  async check(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo | undefined): Promise<void> {
     if (!user) return;
-    for (const admission of this.admissions) if (admission.concerns(def)) admission.admit(def, object, old, user);
+    for (const admission of this.admissions) if (admission.concerns(def)) await admission.admit(def, object, old, user);
+  }
+
+  checkDelete(def: KindDefinition, object: KubeObject, user: UserInfo | undefined): void {
+    if (!user) return;
+    for (const admission of this.admissions) if (admission.concerns(def)) admission.admitDelete?.(def, object, user);
   }
 }

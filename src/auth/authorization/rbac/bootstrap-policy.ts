@@ -99,6 +99,8 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
     {
       rules: [
         { verbs: READ, apiGroups: [''], resources: [...WORKLOADS.core, 'replicationcontrollers/status'] },
+        // as upstream: reading namespaces in a namespace's scope reads that namespace (which ones a user may use)
+        { verbs: READ, apiGroups: [''], resources: ['namespaces', 'namespaces/status'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
       ],
     },
