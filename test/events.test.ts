@@ -1,9 +1,10 @@
 import { Reader } from 'protobufjs';
 import { useTestServer } from './support/api';
 import { PROTOBUF, unwrap } from './support/protobuf';
+import { until } from './support/until';
 import { WatchClient } from './support/watch-client';
 
-const { call, server } = useTestServer();
+const { call, server } = useTestServer(['doomed']);
 const CORE = '/api/v1/namespaces/default/events';
 const V1 = '/apis/events.k8s.io/v1/namespaces/default/events';
 
@@ -215,6 +216,30 @@ describe('Events in core/v1 and events.k8s.io/v1', () => {
       const put = await call('PUT', `${path}/wire`, got.bytes, { 'content-type': PROTOBUF, accept: 'application/json' });
       expect(put.status).toBe(200);
       expect(put.json).toEqual(before); // the same object: no new resourceVersion either
+    }
+  });
+
+  it('goes with its namespace; watchers of both versions see each deletion once', async () => {
+    const core = '/api/v1/namespaces/doomed/events';
+    const v1 = '/apis/events.k8s.io/v1/namespaces/doomed/events';
+    const inDoomed = (o: any) => ({ ...o, involvedObject: undefined, regarding: { kind: 'ConfigMap', namespace: 'doomed', name: 'settings' }, related: undefined, metadata: { ...o.metadata, namespace: 'doomed' } });
+    expect((await call('POST', core, { ...coreEvent('a'), involvedObject: { kind: 'Pod', namespace: 'doomed', name: 'p' } })).status).toBe(201);
+    expect((await call('POST', v1, inDoomed(v1Event('b')))).status).toBe(201);
+    const start = (await call('GET', core)).json.metadata.resourceVersion;
+    const coreWatch = await WatchClient.open(server().url, `${core}?watch=1&resourceVersion=${start}`);
+    const v1Watch = await WatchClient.open(server().url, `${v1}?watch=1&resourceVersion=${start}`);
+    try {
+      expect((await call('DELETE', '/api/v1/namespaces/doomed')).status).toBe(200);
+      await until(async () => (await call('GET', '/api/v1/namespaces/doomed')).status === 404, 15_000);
+      await coreWatch.count(2);
+      await v1Watch.count(2);
+      expect(coreWatch.summary().sort()).toEqual(['DELETED a', 'DELETED b']);
+      expect(v1Watch.summary().sort()).toEqual(['DELETED a', 'DELETED b']);
+      const deletions = await server().sql(`SELECT name FROM change_log WHERE api_group = '' AND resource = 'events' AND namespace = 'doomed' AND event_type = 'DELETED'`);
+      expect(deletions.map((row) => row.name).sort()).toEqual(['a', 'b']);
+    } finally {
+      coreWatch.close();
+      v1Watch.close();
     }
   });
 
