@@ -243,6 +243,13 @@ describe('Events in core/v1 and events.k8s.io/v1', () => {
     }
   });
 
+  it('are read by the default view role (and so by edit and admin), as upstream’s', async () => {
+    const readsEvents = (rules: any[]) => rules.some((r) => r.apiGroups?.includes('') && r.resources?.includes('events') && ['get', 'list', 'watch'].every((v) => r.verbs.includes(v)));
+    await until(async () => readsEvents((await call('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/view')).json.rules ?? []), 5000);
+    const edit = (await call('GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/edit')).json.rules;
+    expect(edit.some((r: any) => r.resources?.includes('events') && r.verbs.includes('create'))).toBe(false);
+  });
+
   it('prints upstream’s columns for kubectl get events, in both versions', async () => {
     await call('POST', CORE, coreEvent('printed'));
     const accept = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };

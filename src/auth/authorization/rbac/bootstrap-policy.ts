@@ -101,6 +101,8 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: READ, apiGroups: [''], resources: [...WORKLOADS.core, 'replicationcontrollers/status'] },
         // as upstream: reading namespaces in a namespace's scope reads that namespace (which ones a user may use)
         { verbs: READ, apiGroups: [''], resources: ['namespaces', 'namespaces/status'] },
+        // as upstream's: view (so edit and admin) reads Events; writing them is for controllers' own roles
+        { verbs: READ, apiGroups: [''], resources: ['events'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
       ],
     },
