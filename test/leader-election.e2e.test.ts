@@ -11,6 +11,8 @@ const CANDIDATE = join(__dirname, 'fixtures', 'leader-candidate.py');
 const LEASE_DURATION = 4;
 const RENEW_DEADLINE = 3;
 const RETRY_PERIOD = 1;
+/** what the candidates' requests and Python's start-up may add to the periods */
+const SLACK_MS = 1000;
 
 const instances = useTwoInstances();
 
@@ -49,7 +51,7 @@ describe.each([
   let candidates: Candidate[] = [];
   afterAll(() => candidates.forEach((c) => c.process.kill('SIGKILL')));
 
-  it('has exactly one leader at a time, and a new one within the lease duration after the leader is killed', async () => {
+  it('has exactly one leader at a time, and a new one once the lease expires after the leader is killed', async () => {
     const { a, b } = instances;
     candidates = [startCandidate(a.url, lock, name, `${lock}-one`), startCandidate(b.url, lock, name, `${lock}-two`), startCandidate(a.url, lock, name, `${lock}-three`)];
     const leaders = () => candidates.filter((c) => c.ledAt !== undefined);
@@ -66,11 +68,13 @@ describe.each([
 
     const killedAt = Date.now();
     leader.process.kill('SIGKILL');
-    await until(() => leaders().length > 1, (LEASE_DURATION + RETRY_PERIOD + 5) * 1000, 50);
+    await until(() => leaders().length > 1, (LEASE_DURATION + 2 * RETRY_PERIOD + 5) * 1000, 50);
     const [next, ...others] = leaders().filter((c) => c !== leader);
     expect(others).toEqual([]);
-    // followers take over once they have seen no renewal for the lease duration, checking every retry period
-    expect((next.ledAt as number) - killedAt).toBeLessThanOrEqual((LEASE_DURATION + RETRY_PERIOD) * 1000);
+    // A follower takes over once the lease has not changed for the lease duration since it last saw it change,
+    // which it checks every retry period (as client-go's): the leader renewed at most a retry period before it was
+    // killed, the follower saw that renewal up to a retry period later, and sees the expiry up to one more after.
+    expect((next.ledAt as number) - killedAt).toBeLessThanOrEqual((LEASE_DURATION + 2 * RETRY_PERIOD) * 1000 + SLACK_MS);
     await until(async () => (await holderOf(lock, name, a)) === next.identity, 5000);
     expect(await holderOf(lock, name, b)).toBe(next.identity);
 
