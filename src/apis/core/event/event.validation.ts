@@ -16,8 +16,8 @@ const atMost = (field: string, value: string | undefined, max: number): FieldErr
 
 const requiredText = (field: string, value: string | undefined): FieldError[] => (value ? [] : [fieldErrors.required(field)]);
 
-/** The fields of a new-style event (one with an eventTime), under the names of the request's version. */
-function reportingFields(event: CoreEvent, reportingController: string, note: string): FieldError[] {
+/** The fields of a new-style event (one with an eventTime); the reporting controller under the request version's name. */
+function reportingFields(event: CoreEvent, reportingController: string): FieldError[] {
   return [
     ...requiredText(reportingController, event.reportingComponent),
     ...qualifiedName(event.reportingComponent ?? '').map((message) => fieldErrors.invalid(reportingController, event.reportingComponent ?? '', message)),
@@ -27,7 +27,7 @@ function reportingFields(event: CoreEvent, reportingController: string, note: st
     ...atMost('action', event.action, ACTION_MAX),
     ...requiredText('reason', event.reason),
     ...atMost('reason', event.reason, REASON_MAX),
-    ...atMost(note, event.message, NOTE_MAX),
+    ...atMost('message', event.message, NOTE_MAX),
   ];
 }
 
@@ -42,7 +42,7 @@ function legacyEventErrors(event: CoreEvent, version: EventRequestVersion): Fiel
     if (involvedNamespace ? namespace !== involvedNamespace : namespace !== '' && namespace !== 'default') errors.push(mismatch());
   } else {
     if (!involvedNamespace && namespace !== 'default' && namespace !== 'kube-system') errors.push(mismatch());
-    errors.push(...reportingFields(event, version === 'v1' ? 'reportingComponent' : 'reportingController', 'message'));
+    errors.push(...reportingFields(event, version === 'v1' ? 'reportingComponent' : 'reportingController'));
   }
   for (const message of dns1123Subdomain(namespace)) errors.push(fieldErrors.invalid('namespace', namespace, message));
   return errors;
