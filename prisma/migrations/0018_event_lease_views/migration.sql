@@ -15,7 +15,7 @@ SELECT namespace, name,
        (body ->> 'firstTimestamp')::timestamptz                                  AS first_timestamp,
        (body ->> 'lastTimestamp')::timestamptz                                   AS last_timestamp,
        (body ->> 'eventTime')::timestamptz                                       AS event_time,
-       created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = '' AND resource = 'events';
 
 -- Each lease: its holder, and whether it has expired (its last renewal older than its duration).
@@ -28,7 +28,7 @@ SELECT namespace, name,
        (body #>> '{spec,leaseTransitions}')::int                                 AS transitions,
        (body #>> '{spec,renewTime}')::timestamptz
            + make_interval(secs => (body #>> '{spec,leaseDurationSeconds}')::int) < now() AS expired,
-       created, updated, resource_version, uid
+       labels, owners, finalizers, deletion_requested, generation, created, updated, resource_version, uid
 FROM kube.objects WHERE api_group = 'coordination.k8s.io' AND resource = 'leases';
 
 -- The compactor deletes the events last written before now - EVENT_TTL (src/storage/changes/change-log-compaction.ts):
