@@ -250,6 +250,23 @@ describe('Events in core/v1 and events.k8s.io/v1', () => {
     expect(edit.some((r: any) => r.resources?.includes('events') && r.verbs.includes('create'))).toBe(false);
   });
 
+  it('creates an event with a PUT, as upstream’s AllowCreateOnUpdate, through either version (201); a dry run writes nothing', async () => {
+    const dry = await call('PUT', `${CORE}/put-dry?dryRun=All`, coreEvent('put-dry'));
+    expect(dry.status).toBe(201);
+    expect((await call('GET', `${CORE}/put-dry`)).status).toBe(404);
+    const core = await call('PUT', `${CORE}/put-core`, { ...coreEvent('put-core'), metadata: { name: 'put-core', resourceVersion: '12345' } });
+    expect(core.status).toBe(201);
+    expect(core.json.metadata.resourceVersion).not.toBe('12345');
+    expect(core.json.metadata.managedFields).toEqual([expect.objectContaining({ operation: 'Update', apiVersion: 'v1' })]);
+    const v1 = await call('PUT', `${V1}/put-v1`, v1Event('put-v1'));
+    expect(v1.status).toBe(201);
+    expect((await call('GET', `${CORE}/put-v1`)).json.message).toBe('settings synced');
+    const again = await call('PUT', `${V1}/put-v1`, { ...v1.json, metadata: { ...v1.json.metadata, labels: { again: 'yes' } } });
+    expect(again.status).toBe(200);
+    // a patch of a missing event is still a 404
+    expect((await call('PATCH', `${CORE}/missing`, { message: 'x' }, { 'content-type': 'application/merge-patch+json' })).status).toBe(404);
+  });
+
   it('prints upstream’s columns for kubectl get events, in both versions', async () => {
     await call('POST', CORE, coreEvent('printed'));
     const accept = { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' };

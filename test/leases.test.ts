@@ -38,6 +38,15 @@ describe('coordination.k8s.io/v1 Leases', () => {
     expect((await call('GET', `${LEASES}/lock`)).status).toBe(404);
   });
 
+  it('creates a lease with a PUT (201), as upstream; other kinds still answer 404', async () => {
+    const put = await call('PUT', `${LEASES}/put`, lease('put', { holderIdentity: 'a' }));
+    expect(put.status).toBe(201);
+    expect((await call('PUT', `${LEASES}/put`, { ...put.json, spec: { holderIdentity: 'b' } })).status).toBe(200);
+    expect((await call('PUT', `${LEASES}/bad`, lease('bad', { leaseDurationSeconds: -1 }))).status).toBe(422);
+    const rc = { apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'none' }, spec: {} };
+    expect((await call('PUT', '/api/v1/namespaces/default/replicationcontrollers/none', rc)).status).toBe(404);
+  });
+
   it('validates as upstream', async () => {
     const bad = await call('POST', LEASES, lease('bad', { leaseDurationSeconds: 0, leaseTransitions: -1, preferredHolder: 'x' }));
     expect(bad.status).toBe(422);

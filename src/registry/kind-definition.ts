@@ -110,6 +110,8 @@ export interface KindStrategy {
   orphanDependentsByDefault: boolean;
   /** true when DELETE answers with the deleted object instead of a Status (the federation Cluster) */
   deleteReturnsObject: boolean;
+  /** true when a PUT of a missing object creates it (upstream's AllowCreateOnUpdate: Events, Leases) */
+  createsOnUpdate?: boolean;
   /** finalizers the first DELETE of an object adds, for the server's own work before it goes (a CRD's cleanup) */
   deletionFinalizers?: readonly string[];
   /** the fields a fieldSelector may name */

@@ -7,7 +7,7 @@ import { readReplacement } from './request-body';
 
 /**
  * PUT of one object, or of a subresource's view of it: a whole replacement, conditional when the body carries a
- * resourceVersion.
+ * resourceVersion; of a missing object, a create (201) where the kind allows it.
  */
 @Injectable()
 export class UpdateHandler implements VerbHandler {
@@ -19,7 +19,7 @@ export class UpdateHandler implements VerbHandler {
     const storage = this.storages.of(request.def, request.path.subresource);
     const options = { ...readWriteOptions(request, 'UpdateOptions'), ...readManager(request, 'UpdateOptions') };
     const body = readReplacement(request, storage.kind);
-    const updated = await storage.update(request.path.namespace, body.metadata.name as string, () => structuredClone(body), options);
-    return { code: 200, body: storage.output(updated, request.path) };
+    const { object, created } = await storage.replace(request.path.namespace, body.metadata.name as string, body, options);
+    return { code: created ? 201 : 200, body: storage.output(object, request.path) };
   }
 }

@@ -38,17 +38,43 @@ export class ObjectStorage implements Storage {
    * Applies the configuration to the current object, or creates the object from it when there is none (and
    * applies it to the object another writer created meanwhile).
    */
-  async apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
+  apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     const { dryRun, user, manager, force } = options;
     const applied = (current: KubeObject | undefined) => this.fields.apply(current, structuredClone(config), manager, force);
+    return this.updateOrCreate(
+      this.createsOnApply,
+      () => this.registry.update(this.kind, namespace, name, (current) => this.prepare(applied(current), current), { dryRun, user }),
+      () => this.registry.create(this.kind, applied(undefined), { dryRun, user }),
+    );
+  }
+
+  /**
+   * Replaces the object with the body, or creates the object from it when there is none and the kind allows that
+   * (upstream's AllowCreateOnUpdate, which takes no resourceVersion from the body for the new object).
+   */
+  replace(namespace: string | undefined, name: string, body: KubeObject, options: StorageWriteOptions): Promise<{ object: KubeObject; created: boolean }> {
+    const { dryRun, user, manager } = options;
+    const created = () => {
+      const object = structuredClone(body);
+      delete object.metadata.resourceVersion;
+      return this.registry.create(this.kind, object, { dryRun, user, track: (_, next) => this.fields.update(undefined, next, manager) });
+    };
+    return this.updateOrCreate(!this.subresource && !!this.kind.strategy.createsOnUpdate, () => this.update(namespace, name, () => structuredClone(body), options), created);
+  }
+
+  /**
+   * Writes with `update`, or, when the object is missing and `creates`, with `create`; a create that another writer's
+   * create got ahead of is an update of what that one made.
+   */
+  private async updateOrCreate(creates: boolean, update: () => Promise<KubeObject>, create: () => Promise<KubeObject>): Promise<{ object: KubeObject; created: boolean }> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return { object: await this.registry.update(this.kind, namespace, name, (current) => this.prepare(applied(current), current), { dryRun, user }), created: false };
+        return { object: await update(), created: false };
       } catch (error) {
-        if (!this.createsOnApply || !(error instanceof StatusError && error.code === 404)) throw error;
+        if (!creates || !(error instanceof StatusError && error.code === 404)) throw error;
       }
       try {
-        return { object: await this.registry.create(this.kind, applied(undefined), { dryRun, user }), created: true };
+        return { object: await create(), created: true };
       } catch (error) {
         if (attempt > 0 || !(error instanceof StatusError && error.reason === 'AlreadyExists')) throw error;
       }

@@ -33,6 +33,10 @@ export class ScaleStorage implements Storage {
     });
   }
 
+  async replace(namespace: string | undefined, name: string, body: KubeObject, options: StorageWriteOptions): Promise<{ object: KubeObject; created: boolean }> {
+    return { object: await this.update(namespace, name, () => structuredClone(body), options), created: false };
+  }
+
   /** Applies the Scale's replicas to the object: the manager owns (and conflicts on) the object's `spec.replicas`. */
   async apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     const fields = this.fieldManager();

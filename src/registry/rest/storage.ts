@@ -24,6 +24,8 @@ export interface Storage {
   readJson?(namespace: string | undefined, name: string): Promise<string>;
   /** writes what `next` makes of the current object (a PUT's body, or a patch applied to it) and answers the result */
   update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject>;
+  /** a PUT: replaces the object with `body`; the main resource of a kind that allows it creates an object that is missing */
+  replace(namespace: string | undefined, name: string, body: KubeObject, options: StorageWriteOptions): Promise<{ object: KubeObject; created: boolean }>;
   /** applies a configuration (server-side apply) to the object; the main resource creates an object that is missing */
   apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }>;
   /** the object as the path answers with it; `request` names it when it has no name of its own (an export) */

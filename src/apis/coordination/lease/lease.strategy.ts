@@ -26,11 +26,12 @@ function validateLease(lease: Lease): FieldError[] {
   return errors;
 }
 
-/** coordination.k8s.io/v1 Lease: no status, no generation, the same checks on create and update. */
+/** coordination.k8s.io/v1 Lease: no status, no generation, the same checks on create and update; a PUT may create one. */
 export const LEASE_STRATEGY: KindStrategy = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: LEASE,
   generation: 'client',
+  createsOnUpdate: true,
   validate: validateLease,
   validateUpdate: validateLease,
 });

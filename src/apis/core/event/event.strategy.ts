@@ -12,11 +12,12 @@ function defaultEvent(event: CoreEvent): void {
   event.reportingInstance ??= '';
 }
 
-/** core/v1 Event: names are only checked as path segments, and updates may change anything (as upstream's). */
+/** core/v1 Event: names are only checked as path segments, updates may change anything, a PUT may create one (as upstream's). */
 export const EVENT_STRATEGY: KindStrategy = defineStrategy({
   nameRule: pathSegmentName,
   shape: EVENT,
   generation: 'client',
+  createsOnUpdate: true,
   fieldLabels: EVENT_FIELD_LABELS,
   applyDefaults: defaultEvent,
   validate: (event: CoreEvent) => validateEventCreate(event, 'v1'),
