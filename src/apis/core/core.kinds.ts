@@ -1,15 +1,19 @@
 import { REPLICATION_CONTROLLER_COLUMNS } from './replicationcontroller/replicationcontroller.columns';
-import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { defineKind, scaleSubresource, statusSubresource, tokenSubresource } from '../../registry/define-kind';
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+import { SERVICE_ACCOUNT_COLUMNS } from './serviceaccount/serviceaccount.columns';
+import { SERVICE_ACCOUNT_STRATEGY } from './serviceaccount/serviceaccount.strategy';
+import { SERVICE_ACCOUNT_TOKEN } from './serviceaccount/token-request';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
 
 export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
+export const SERVICE_ACCOUNTS: KindKey = { group: CORE.group, version: CORE.version, resource: 'serviceaccounts' };
 
-/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs. */
+/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs; ServiceAccounts. */
 export const CORE_KINDS: KindDefinition[] = [
   defineKind(CORE, {
     resource: REPLICATION_CONTROLLERS.resource,
@@ -23,5 +27,14 @@ export const CORE_KINDS: KindDefinition[] = [
     ],
     strategy: REPLICATION_CONTROLLER_STRATEGY,
     columns: REPLICATION_CONTROLLER_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: SERVICE_ACCOUNTS.resource,
+    kind: 'ServiceAccount',
+    namespaced: true,
+    shortNames: ['sa'],
+    subresources: [tokenSubresource(SERVICE_ACCOUNT_TOKEN)],
+    strategy: SERVICE_ACCOUNT_STRATEGY,
+    columns: SERVICE_ACCOUNT_COLUMNS,
   }),
 ];
