@@ -2,6 +2,7 @@ import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:c
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
 import { ServiceAccountTokens } from '../src/apis/core/serviceaccount/service-account-tokens';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
@@ -103,6 +104,24 @@ describe('service accounts', () => {
     expect(payload.exp - payload.iat).toBe(3600);
     // the default key is kept in CERT_DIR
     expect(existsSync(join(work, 'certs', 'sa.key'))).toBe(true);
+  });
+
+  it('publishes the token subresource in discovery and OpenAPI, and takes and answers TokenRequests in protobuf', async () => {
+    const resources = (await http(server.url, 'GET', '/api/v1')).json.resources;
+    expect(resources).toContainEqual(expect.objectContaining({ name: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] }));
+    expect(resources).toContainEqual({ name: 'serviceaccounts/token', singularName: '', namespaced: true, group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] });
+    const openapi = (await http(server.url, 'GET', '/openapi/v2')).json;
+    const post = openapi.paths['/api/v1/namespaces/{namespace}/serviceaccounts/{name}/token'].post;
+    expect(post.parameters.find((p: { in: string }) => p.in === 'body').schema).toEqual({ $ref: '#/definitions/io.k8s.api.authentication.v1.TokenRequest' });
+    expect(openapi.definitions['io.k8s.api.authentication.v1.TokenRequestSpec'].required).toEqual(['audiences']);
+    const body = encodeEnveloped({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: {}, spec: { expirationSeconds: 1200 } });
+    const headers = { 'content-type': 'application/vnd.kubernetes.protobuf', accept: 'application/vnd.kubernetes.protobuf' };
+    await createAccount('protobuf');
+    const answer = await http(server.url, 'POST', tokenPath('protobuf'), { body, headers });
+    expect(answer.status).toBe(201);
+    const decoded = decodeEnveloped(answer.bytes) as any;
+    expect(decoded).toMatchObject({ kind: 'TokenRequest', metadata: { name: 'protobuf' }, spec: { audiences: [ISSUER], expirationSeconds: 1200 } });
+    expect(decoded.status.token.split('.')).toHaveLength(3);
   });
 
   it.each([
