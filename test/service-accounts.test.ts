@@ -8,7 +8,7 @@ import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
- * ServiceAccounts and their tokens over real HTTP: the kind on the insecure port; TokenRequests (defaults, checks,
+ * ServiceAccounts and their tokens over real HTTP: the kind on the insecure port and in `kube.serviceaccounts`; TokenRequests (defaults, checks,
  * errors); the tokens authenticating on the secure port as the account, refused once the account is gone or
  * recreated, for another audience or expired; RBAC bindings to a ServiceAccount subject; the OIDC discovery
  * documents, whose keys verify a token with node's crypto; the default key shared by instances over one CERT_DIR; an EC key.
@@ -73,6 +73,8 @@ describe('service accounts', () => {
     expect(table.json.rows.map((r: { cells: unknown[] }) => r.cells.slice(0, 2))).toEqual([['builder', 1]]);
     const bad = await http(server.url, 'POST', SA_PATH, { body: { metadata: { name: 'Not_Valid' } } });
     expect(bad.status).toBe(422);
+    const rows = await server.sql('SELECT namespace, name, secrets, image_pull_secrets, automount_token FROM kube.serviceaccounts');
+    expect(rows).toEqual([{ namespace: NAMESPACE, name: 'builder', secrets: ['one'], image_pull_secrets: ['pull'], automount_token: false }]);
   });
 
   it('answers a TokenRequest with its defaults, the account filled in and a signed token', async () => {
