@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JWK, JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
+import { claimedIssuer } from '../../../apimachinery/authentication/claimed-issuer';
 import { ServiceAccountKeys } from './service-account-keys';
 
 /** An object a token is bound to besides its service account (a Secret), as the `kubernetes.io` claim names it. */
@@ -35,18 +36,6 @@ export interface TokenSettings {
 const LEEWAY_SECONDS = 60;
 
 export const serviceAccountUsername = (namespace: string, name: string) => `system:serviceaccount:${namespace}:${name}`;
-
-/** The issuer a token claims, read without verifying it: tokens of other issuers are other authenticators'. */
-function claimedIssuer(token: string): string | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { iss?: unknown };
-    return typeof payload.iss === 'string' ? payload.iss : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const isReference = (value: unknown): value is BoundReference =>
   typeof value === 'object' && value !== null && typeof (value as BoundReference).name === 'string' && typeof (value as BoundReference).uid === 'string';
