@@ -148,6 +148,13 @@ describe('service accounts', () => {
       422,
       'TokenRequest.authentication.k8s.io "robot" is invalid: metadata.name: Invalid value: "other": must match the service account name if specified',
     ],
+    [
+      'another namespace',
+      'robot',
+      { metadata: { namespace: 'other' }, spec: {} },
+      422,
+      'TokenRequest.authentication.k8s.io "robot" is invalid: metadata.namespace: Invalid value: "other": must match the service account namespace if specified',
+    ],
     ['a missing account', 'ghost', { spec: {} }, 404, 'serviceaccounts "ghost" not found'],
     [
       'another uid',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldErrors } from '../../apimachinery/errors/field-error';
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { KubeObject } from '../../apimachinery/meta/kube-object';
+import { KubeObject, ObjectMeta } from '../../apimachinery/meta/kube-object';
 import { ServiceAccountTokens } from '../../apis/core/serviceaccount/service-account-tokens';
 import { TokenRequest } from '../../apis/core/serviceaccount/token-request.schema';
 import { KindDefinition, TokenBinding } from '../../registry/kind-definition';
@@ -16,6 +16,17 @@ const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /** Names a request kind's errors as upstream does: `TokenRequest.authentication.k8s.io`. */
 const requestNames = (kind: KindDefinition) => ({ group: kind.group, kind: kind.kind, resource: kind.kind });
+
+/** A request's name and namespace, when it gives them, must be those of the path (422 on the first that is not). */
+function checkAgainstPath(requestKind: KindDefinition, meta: ObjectMeta, name: string, namespace: string): void {
+  const mismatch =
+    meta.name && meta.name !== name
+      ? fieldErrors.invalid('metadata.name', meta.name, 'must match the service account name if specified')
+      : meta.namespace && meta.namespace !== namespace
+        ? fieldErrors.invalid('metadata.namespace', meta.namespace, 'must match the service account namespace if specified')
+        : undefined;
+  if (mismatch) throw apiErrors.invalid(requestNames(requestKind), name, [mismatch]);
+}
 
 /**
  * POST to `{name}/token` (upstream's TokenREST): the object named (a ServiceAccount) must exist; the TokenRequest
@@ -41,21 +52,14 @@ export class TokenHandler implements VerbHandler {
     const namespace = request.path.namespace as string;
     const tokenRequest = readObject(request, requestKind) as TokenRequest;
     const meta = tokenRequest.metadata;
-    if (meta.name && meta.name !== name) {
-      throw apiErrors.invalid(requestNames(requestKind), name, [fieldErrors.invalid('metadata.name', meta.name, 'must match the service account name if specified')]);
-    }
-    if (meta.namespace && meta.namespace !== namespace) {
-      throw apiErrors.invalid(requestNames(requestKind), name, [
-        fieldErrors.invalid('metadata.namespace', meta.namespace, 'must match the service account namespace if specified'),
-      ]);
-    }
+    checkAgainstPath(requestKind, meta, name, namespace);
     const account = await this.registry.get(request.def, namespace, name);
     const uid = account.metadata.uid as string;
     if (meta.uid && meta.uid !== uid) {
       throw apiErrors.conflict(requestNames(requestKind), name, `the UID in the token request (${meta.uid}) does not match the UID of the service account (${uid})`);
     }
     const now = Date.now();
-    tokenRequest.metadata = { name, namespace, uid, creationTimestamp: timestamp(now) };
+    tokenRequest.metadata = { ...meta, name, namespace, uid, creationTimestamp: timestamp(now) };
     const spec = (tokenRequest.spec ??= {});
     if (!spec.audiences?.length) spec.audiences = [...this.tokens.settings.audiences];
     delete tokenRequest.status;
