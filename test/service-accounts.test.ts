@@ -68,6 +68,8 @@ describe('service accounts', () => {
       automountServiceAccountToken: false,
     });
     expect(created.json.secrets[0]).toEqual({ name: 'one' });
+    // the default signing key is made when first needed, not before
+    expect(existsSync(join(work, 'certs', 'sa.key'))).toBe(false);
     const table = await http(server.url, 'GET', SA_PATH, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
     expect(table.json.columnDefinitions.map((c: { name: string }) => c.name)).toEqual(['Name', 'Secrets', 'Age']);
     expect(table.json.rows.map((r: { cells: unknown[] }) => r.cells.slice(0, 2))).toEqual([['builder', 1]]);
@@ -104,7 +106,7 @@ describe('service accounts', () => {
       sub: `system:serviceaccount:${NAMESPACE}:robot`,
     });
     expect(payload.exp - payload.iat).toBe(3600);
-    // the default key is kept in CERT_DIR
+    // the default key is made and kept in CERT_DIR
     expect(existsSync(join(work, 'certs', 'sa.key'))).toBe(true);
   });
 

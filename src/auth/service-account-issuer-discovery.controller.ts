@@ -37,14 +37,14 @@ export class ServiceAccountIssuerDiscoveryController {
   }
 
   @Get(OPENID_CONFIGURATION_PATH)
-  configuration(@Res() reply: FastifyReply) {
+  async configuration(@Res() reply: FastifyReply) {
     this.checkServed();
     const document = {
       issuer: this.issuer,
       jwks_uri: this.jwksUri,
       response_types_supported: ['id_token'],
       subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: this.tokens.algorithms(),
+      id_token_signing_alg_values_supported: await this.tokens.algorithms(),
     };
     reply.code(200).header('content-type', 'application/json').header('cache-control', CACHE_CONTROL).send(Buffer.from(JSON.stringify(document)));
   }

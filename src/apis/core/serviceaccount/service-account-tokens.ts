@@ -45,8 +45,9 @@ const isReference = (value: unknown): value is BoundReference =>
  * signing key (RS256 or ES256/384/512, with the key's id), carrying upstream's claims.
  */
 export class ServiceAccountTokens {
+  /** `keys` gives the keys, read or made when first asked for */
   constructor(
-    private readonly keys: ServiceAccountKeys,
+    private readonly keys: () => Promise<ServiceAccountKeys>,
     readonly settings: TokenSettings,
   ) {}
 
@@ -65,7 +66,7 @@ export class ServiceAccountTokens {
       nbf: issuedAt,
       sub: serviceAccountUsername(claim.namespace, claim.serviceaccount.name),
     };
-    const { alg, kid, key } = this.keys.signing;
+    const { alg, kid, key } = (await this.keys()).signing;
     const token = await new SignJWT(claims).setProtectedHeader({ alg, kid }).sign(key);
     return { token, claims };
   }
@@ -75,11 +76,12 @@ export class ServiceAccountTokens {
     const issuer = claimedIssuer(token);
     if (issuer === undefined || !this.settings.issuers.includes(issuer)) return undefined;
     const { createLocalJWKSet, jwtVerify } = await import('jose');
+    const algorithms = await this.algorithms();
     try {
       const { payload } = await jwtVerify(token, createLocalJWKSet(await this.jwks()), {
         issuer: [...this.settings.issuers],
         audience: [...this.settings.audiences],
-        algorithms: [...new Set(this.keys.verifying.map((key) => key.alg))],
+        algorithms,
         clockTolerance: LEEWAY_SECONDS,
         requiredClaims: ['exp', 'sub'],
       });
@@ -104,7 +106,7 @@ export class ServiceAccountTokens {
   private async exportKeys(): Promise<{ keys: JWK[] }> {
     const { exportJWK } = await import('jose');
     const keys = await Promise.all(
-      this.keys.verifying.map(async ({ key, kid, alg }) => {
+      (await this.keys()).verifying.map(async ({ key, kid, alg }) => {
         const { kty, crv, x, y, n, e } = await exportJWK(key);
         // the members in upstream's order, its absent ones left out
         return JSON.parse(JSON.stringify({ use: 'sig', kty, kid, crv, alg, x, y, n, e })) as JWK;
@@ -114,7 +116,7 @@ export class ServiceAccountTokens {
   }
 
   /** The algorithms of the verifying keys, sorted, as the discovery document lists them. */
-  algorithms(): string[] {
-    return [...new Set(this.keys.verifying.map((key) => key.alg))].sort();
+  async algorithms(): Promise<string[]> {
+    return [...new Set((await this.keys()).verifying.map((key) => key.alg))].sort();
   }
 }
