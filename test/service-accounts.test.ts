@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobuf/envelope';
+import { CORE_KINDS } from '../src/apis/core/core.kinds';
 import { ServiceAccountTokens } from '../src/apis/core/serviceaccount/service-account-tokens';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
@@ -20,6 +21,9 @@ const NAMESPACE = 'team-a';
 const SA_PATH = `/api/v1/namespaces/${NAMESPACE}/serviceaccounts`;
 const tokenPath = (name: string, namespace = NAMESPACE) => `/api/v1/namespaces/${namespace}/serviceaccounts/${name}/token`;
 const REVIEW_PATH = '/apis/authentication.k8s.io/v1/selfsubjectreviews';
+
+/** Tokens bound to a Secret need Secrets served (another part of the server's core group). */
+const itWithSecrets = CORE_KINDS.some((def) => def.resource === 'secrets') ? it : it.skip;
 
 const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
@@ -211,6 +215,22 @@ describe('service accounts', () => {
     const [header, payload] = fresh.token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...decodePart(payload), sub: 'system:serviceaccount:kube-system:admin' })).toString('base64url');
     expect((await whoAmI(`${header}.${forged}.${fresh.token.split('.')[2]}`)).status).toBe(401);
+  });
+
+  itWithSecrets('binds a token to a Secret: the Secret must exist with the uid given, and its deletion revokes the token', async () => {
+    const secret = await http(server.url, 'POST', `/api/v1/namespaces/${NAMESPACE}/secrets`, { body: { metadata: { name: 'binding' }, data: {} } });
+    expect(secret.status).toBe(201);
+    const ref = { kind: 'Secret', apiVersion: 'v1', name: 'binding', uid: secret.json.metadata.uid };
+    await createAccount('bound');
+    const token = await requestToken('bound', { boundObjectRef: ref });
+    expect(decodePart(token.split('.')[1])['kubernetes.io'].secret).toEqual({ name: 'binding', uid: ref.uid });
+    expect((await whoAmI(token)).status).toBe(201);
+    const stale = await http(server.url, 'POST', tokenPath('bound'), { body: { kind: 'TokenRequest', apiVersion: 'authentication.k8s.io/v1', spec: { boundObjectRef: { ...ref, uid: 'other' } } } });
+    expect(stale.status).toBe(409);
+    const missing = await http(server.url, 'POST', tokenPath('bound'), { body: { kind: 'TokenRequest', apiVersion: 'authentication.k8s.io/v1', spec: { boundObjectRef: { ...ref, name: 'none' } } } });
+    expect({ status: missing.status, message: missing.json.message }).toEqual({ status: 404, message: 'secrets "none" not found' });
+    expect((await http(server.url, 'DELETE', `/api/v1/namespaces/${NAMESPACE}/secrets/binding`)).status).toBe(200);
+    expect((await whoAmI(token)).status).toBe(401);
   });
 
   it('authorizes a token by RBAC bindings whose subject is the ServiceAccount, and needs create on serviceaccounts/token', async () => {
