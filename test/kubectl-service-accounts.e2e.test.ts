@@ -76,6 +76,9 @@ describe('service accounts with kubectl', () => {
       expect(allowed).toMatchObject({ code: 0, stdout: 'yes\n' });
       expect(await canIList('elsewhere')).toMatchObject({ code: 1, stdout: 'no\n' });
       expect(await asAdmin(['auth', 'can-i', 'create', 'deployments.extensions', '--as', user])).toMatchObject({ code: 1, stdout: 'no\n' });
+      // the issuer discovery role is bound to the group of every service account, which impersonation puts it in
+      expect(await asAdmin(['auth', 'can-i', 'get', '/openid/v1/jwks', '--as', user])).toMatchObject({ code: 0, stdout: 'yes\n' });
+      expect(await asAdmin(['auth', 'can-i', 'get', '/openid/v1/jwks', '--as', 'someone'])).toMatchObject({ code: 1, stdout: 'no\n' });
     });
 
     if (client.binary !== KUBECTL_1_20) {

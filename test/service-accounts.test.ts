@@ -190,6 +190,20 @@ describe('service accounts', () => {
     });
   });
 
+  it('puts an impersonated service account named without groups in its groups, as upstream does', async () => {
+    const review = (headers: Record<string, string>) =>
+      http(server.url, 'POST', REVIEW_PATH, { body: { kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1' }, headers });
+    const user = `system:serviceaccount:${NAMESPACE}:robot`;
+    expect((await review({ 'impersonate-user': user })).json.status.userInfo).toEqual({
+      username: user,
+      groups: ['system:serviceaccounts', `system:serviceaccounts:${NAMESPACE}`, 'system:authenticated'],
+    });
+    expect((await review({ 'impersonate-user': user, 'impersonate-group': 'ops' })).json.status.userInfo).toEqual({
+      username: user,
+      groups: ['ops', 'system:authenticated'],
+    });
+  });
+
   it('refuses the token of a deleted account, and of the account recreated under its name', async () => {
     await createAccount('short-lived');
     const token = await requestToken('short-lived');
