@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, sign as cryptoSign, verify } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -322,18 +322,21 @@ describe('service accounts', () => {
   });
 });
 
-describe('service account tokens signed with an EC key and a given issuer and audiences', () => {
+describe('service account tokens signed with an EC key and a given issuer and audiences, an old RSA key still verifying', () => {
   let work: string;
   let server: TestServer;
+  const old = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-sa-ec-'));
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     writeFileSync(join(work, 'sa-ec.key'), privateKey.export({ type: 'sec1', format: 'pem' }));
+    writeFileSync(join(work, 'old.pub'), old.publicKey.export({ type: 'spki', format: 'pem' }));
     server = await startTestServer(undefined, {
       SECURE_PORT: '0',
       CERT_DIR: join(work, 'certs'),
       SERVICE_ACCOUNT_SIGNING_KEY_FILE: join(work, 'sa-ec.key'),
+      SERVICE_ACCOUNT_KEY_FILE: `${join(work, 'sa-ec.key')},${join(work, 'old.pub')}`,
       SERVICE_ACCOUNT_ISSUER: 'https://issuer.example.com,https://old-issuer.example.com',
       API_AUDIENCES: 'pgkube,https://issuer.example.com',
       SERVICE_ACCOUNT_JWKS_URI: 'https://keys.example.com/jwks',
@@ -354,8 +357,44 @@ describe('service account tokens signed with an EC key and a given issuer and au
     expect(payload).toMatchObject({ iss: 'https://issuer.example.com', aud: ['pgkube', 'https://issuer.example.com'] });
     expect(existsSync(join(work, 'certs', 'sa.key'))).toBe(false);
     const configuration = await http(server.url, 'GET', '/.well-known/openid-configuration');
-    expect(configuration.json).toMatchObject({ issuer: 'https://issuer.example.com', jwks_uri: 'https://keys.example.com/jwks', id_token_signing_alg_values_supported: ['ES256'] });
+    expect(configuration.json).toMatchObject({
+      issuer: 'https://issuer.example.com',
+      jwks_uri: 'https://keys.example.com/jwks',
+      id_token_signing_alg_values_supported: ['ES256', 'RS256'],
+    });
     const jwks = await http(server.url, 'GET', '/openid/v1/jwks');
-    expect(jwks.json.keys).toEqual([{ use: 'sig', kty: 'EC', kid: header.kid, crv: 'P-256', alg: 'ES256', x: expect.any(String), y: expect.any(String) }]);
+    expect(jwks.json.keys).toEqual([
+      { use: 'sig', kty: 'EC', kid: header.kid, crv: 'P-256', alg: 'ES256', x: expect.any(String), y: expect.any(String) },
+      { use: 'sig', kty: 'RSA', kid: expect.any(String), alg: 'RS256', n: expect.any(String), e: 'AQAB' },
+    ]);
+  });
+
+  it('accepts a token of the second issuer signed with the old key, for one of the API audiences only', async () => {
+    const account = (await http(server.url, 'GET', '/api/v1/namespaces/ops/serviceaccounts/ec')).json;
+    const kid = createHash('sha256').update(old.publicKey.export({ type: 'spki', format: 'der' })).digest('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const signWithOldKey = (aud: string[]) => {
+      const claims = {
+        aud,
+        exp: now + 600,
+        iat: now,
+        iss: 'https://old-issuer.example.com',
+        'kubernetes.io': { namespace: 'ops', serviceaccount: { name: 'ec', uid: account.metadata.uid } },
+        nbf: now,
+        sub: 'system:serviceaccount:ops:ec',
+      };
+      const signed = [{ alg: 'RS256', kid }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.');
+      return `${signed}.${cryptoSign('sha256', Buffer.from(signed), old.privateKey).toString('base64url')}`;
+    };
+    const serverCa = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+    const review = (token: string) =>
+      http(server.secureUrl as string, 'POST', REVIEW_PATH, {
+        body: { kind: 'SelfSubjectReview', apiVersion: 'authentication.k8s.io/v1' },
+        headers: { authorization: `Bearer ${token}` },
+        tls: { ca: serverCa },
+      });
+    const accepted = await review(signWithOldKey(['pgkube']));
+    expect({ status: accepted.status, user: accepted.json.status?.userInfo?.username }).toEqual({ status: 201, user: 'system:serviceaccount:ops:ec' });
+    expect((await review(signWithOldKey(['https://old-issuer.example.com']))).status).toBe(401);
   });
 });
