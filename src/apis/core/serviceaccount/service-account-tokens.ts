@@ -16,14 +16,17 @@ export interface ServiceAccountClaim {
   secret?: BoundReference;
 }
 
+/** A token's claims: the registered ones and upstream's private one. */
+export type TokenClaims = JWTPayload & { 'kubernetes.io': ServiceAccountClaim };
+
 export interface IssuedToken {
   token: string;
   /** the claims it was signed with */
-  claims: JWTPayload & { 'kubernetes.io': ServiceAccountClaim };
+  claims: TokenClaims;
 }
 
 /** A verified token's claims, or why it is refused; undefined when the token is no service account token of ours. */
-export type VerifiedToken = { claims: JWTPayload & { 'kubernetes.io': ServiceAccountClaim } } | { error: string } | undefined;
+export type VerifiedToken = { claims: TokenClaims } | { error: string } | undefined;
 
 export interface TokenSettings {
   /** the first signs (`iss`), all are accepted */
@@ -89,7 +92,7 @@ export class ServiceAccountTokens {
       if (typeof claim?.namespace !== 'string' || !isReference(claim.serviceaccount) || (claim.secret !== undefined && !isReference(claim.secret))) {
         return { error: 'service account token has no valid kubernetes.io claim' };
       }
-      return { claims: payload as IssuedToken['claims'] };
+      return { claims: payload as TokenClaims };
     } catch (error) {
       return { error: `service account token: ${(error as Error).message}` };
     }
