@@ -2,8 +2,9 @@
 # Makes the deployment's certificates (the compose file's `certs` service), into three folders:
 #   CA_DIR     the CA (ca.crt, ca.key), which signs the instances' serving certificate and the clients' certificates;
 #              the `ca` volume, mounted in this job only, so that no instance can read the CA's key
-#   CERTS_DIR  what the instances mount read-only: ca.crt (they trust client certificates it signed) and their
-#              serving certificate (server.crt, server.key) for the names in SERVER_NAMES
+#   CERTS_DIR  what the instances mount read-only: ca.crt (they trust client certificates it signed), their
+#              serving certificate (server.crt, server.key) for the names in SERVER_NAMES, and the one key all of
+#              them sign and verify service account tokens with (sa.key)
 #   ADMIN_DIR  a folder of the user's (./.compose): admin.kubeconfig, an administrator's credential (CN pgkube-admin,
 #              group system:masters) for the load balancer at KUBECONFIG_SERVER, with the CA and the client
 #              certificate and key embedded; and ca.crt, to check the server's certificate with other clients
@@ -52,6 +53,14 @@ else
   chmod 644 "$CERTS_DIR/server.crt"
   chown "$SERVER_UID" "$CERTS_DIR/server.key" 2>/dev/null || echo "could not give server.key to uid $SERVER_UID (not root): the server must run as $(id -u)"
   echo "serving certificate made in $CERTS_DIR"
+fi
+
+if [ -f "$CERTS_DIR/sa.key" ]; then
+  echo "service account signing key already in $CERTS_DIR"
+else
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$CERTS_DIR/sa.key"
+  chown "$SERVER_UID" "$CERTS_DIR/sa.key" 2>/dev/null || echo "could not give sa.key to uid $SERVER_UID (not root): the server must run as $(id -u)"
+  echo "service account signing key made in $CERTS_DIR"
 fi
 
 if [ -f "$ADMIN_DIR/admin.kubeconfig" ]; then

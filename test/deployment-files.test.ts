@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,7 @@ describe('docker-compose.yml', () => {
         SECURE_PORT: '6443',
         TLS_CERT_FILE: '/certs/server.crt',
         TLS_PRIVATE_KEY_FILE: '/certs/server.key',
+        SERVICE_ACCOUNT_SIGNING_KEY_FILE: '/certs/sa.key',
         CLIENT_CA_FILE: '/certs/ca.crt',
       });
       expect(instance.environment?.INSECURE_BIND_ADDRESS).toBeUndefined(); // the insecure port stays on loopback
@@ -130,7 +132,9 @@ describe('docker-compose.yml', () => {
         spawnSync('openssl', ['verify', '-CAfile', join(job.ca, 'ca.crt'), '-verify_hostname', name, join(job.certs, 'server.crt')], { encoding: 'utf8' });
       expect(verify('pgkube-1').stdout).toContain(': OK');
       expect(verify('elsewhere').status).not.toBe(0);
-      expect(readdirSync(job.certs).sort()).toEqual(['ca.crt', 'server.crt', 'server.key']); // no CA key
+      expect(readdirSync(job.certs).sort()).toEqual(['ca.crt', 'sa.key', 'server.crt', 'server.key']); // no CA key
+      expect(createPrivateKey(readFileSync(join(job.certs, 'sa.key'))).asymmetricKeyType).toBe('rsa');
+      const signingKey = readFileSync(join(job.certs, 'sa.key'), 'utf8');
       expect(readdirSync(job.admin).sort()).toEqual(['admin.kubeconfig', 'ca.crt']);
       // a credential: its owner's only, and the owner is the script's (the user's checkout in compose)
       const kubeconfig = statSync(job.kubeconfig);
@@ -141,6 +145,7 @@ describe('docker-compose.yml', () => {
       expect(job.run()).toContain('already');
       expect(readFileSync(join(job.certs, 'server.crt'), 'utf8')).toBe(before);
       expect(readFileSync(job.kubeconfig, 'utf8')).toBe(admin);
+      expect(readFileSync(join(job.certs, 'sa.key'), 'utf8')).toBe(signingKey);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -97,12 +97,13 @@ describe('the default policy', () => {
       'system:basic-user',
       'system:discovery',
       'system:public-info-viewer',
+      'system:service-account-issuer-discovery',
       'view',
     ]);
     const bindings = await sql(`SELECT name, role_name, subjects FROM kube.clusterrolebindings ORDER BY name`);
     expect(bindings).toContainEqual({ name: 'cluster-admin', role_name: 'cluster-admin', subjects: ['Group:system:masters'] });
     const added = await sql(`SELECT count(*)::int AS n FROM kube.changes WHERE resource IN ('clusterroles', 'clusterrolebindings') AND event_type = 'ADDED'`);
-    expect(added[0].n).toBe(14);
+    expect(added[0].n).toBe(16);
   });
 
   it('gives back what a default lost when an instance starts, unless it is marked autoupdate "false"', async () => {

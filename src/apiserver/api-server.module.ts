@@ -8,6 +8,7 @@ import { GetHandler } from './handlers/get.handler';
 import { ListHandler } from './handlers/list.handler';
 import { PatchHandler } from './handlers/patch.handler';
 import { RollbackHandler } from './handlers/rollback.handler';
+import { TokenHandler } from './handlers/token.handler';
 import { UpdateHandler } from './handlers/update.handler';
 import { VERB_HANDLER_LIST, VerbHandlers } from './handlers/verb-handlers';
 import { ApiController } from './http/api.controller';
@@ -33,6 +34,7 @@ const HANDLERS = [
   DeleteCollectionHandler,
   WatchHandler,
   RollbackHandler,
+  TokenHandler,
 ];
 
 /** The machinery every kind shares: the kind registry, the generic store, the verb handlers and the HTTP entry. */

@@ -6,6 +6,7 @@ import { WatchModule } from '../watch/watch.module';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuthenticationFilter } from './authentication.filter';
 import { authenticationFilter } from './authenticators.factory';
+import { ServiceAccountAuthenticator } from './authenticators/service-account.authenticator';
 import { AuthorizationFilter } from './authorization.filter';
 import { AccessReviewController, AUTHORIZATION_GROUP } from './authorization/access-review.controller';
 import { authorizerFor } from './authorization/authorization-modes';
@@ -18,13 +19,15 @@ import { RbacIndex } from './authorization/rbac/rbac-index';
 import { ImpersonationFilter } from './impersonation.filter';
 import { InsecureHostFilter } from './insecure-host.filter';
 import { AUTHENTICATION_GROUP, SelfSubjectReviewController } from './self-subject-review.controller';
+import { ServiceAccountIssuerDiscoveryController } from './service-account-issuer-discovery.controller';
 
 /** Who is calling and what they may do: authentication, impersonation, authorization (RBAC) and audit at the request edge. */
 @Module({
   imports: [GenericStoreModule, WatchModule],
-  controllers: [SelfSubjectReviewController, AccessReviewController],
+  controllers: [SelfSubjectReviewController, AccessReviewController, ServiceAccountIssuerDiscoveryController],
   providers: [
-    { provide: AuthenticationFilter, useFactory: authenticationFilter, inject: [Settings] },
+    ServiceAccountAuthenticator,
+    { provide: AuthenticationFilter, useFactory: authenticationFilter, inject: [Settings, ServiceAccountAuthenticator] },
     RbacIndex,
     RbacAuthorizer,
     ClusterRoleAggregator,

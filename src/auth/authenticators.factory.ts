@@ -3,16 +3,21 @@ import { Settings } from '../config/settings';
 import { RequestAuthenticator, TokenAuthenticator } from './authenticators/authenticator';
 import { BearerTokenAuthenticator } from './authenticators/bearer-token.authenticator';
 import { OidcAuthenticator } from './authenticators/oidc.authenticator';
+import { ServiceAccountAuthenticator } from './authenticators/service-account.authenticator';
 import { readTokenFile, TokenFileAuthenticator } from './authenticators/token-file.authenticator';
 import { X509Authenticator } from './authenticators/x509.authenticator';
 import { AuthenticationFilter } from './authentication.filter';
 
-/** The configured authenticators in kube-apiserver's order: client certificates, the token file, OIDC. */
-export function authenticationFilter(settings: Settings): AuthenticationFilter {
+/**
+ * The configured authenticators in kube-apiserver's order: client certificates, the token file, service account
+ * tokens, OIDC.
+ */
+export function authenticationFilter(settings: Settings, serviceAccounts: ServiceAccountAuthenticator): AuthenticationFilter {
   const authenticators: RequestAuthenticator[] = [];
   if (settings.CLIENT_CA_FILE) authenticators.push(new X509Authenticator());
   const tokens: TokenAuthenticator[] = [];
   if (settings.TOKEN_AUTH_FILE) tokens.push(new TokenFileAuthenticator(readTokenFile(settings.TOKEN_AUTH_FILE)));
+  tokens.push(serviceAccounts);
   if (settings.OIDC_ISSUER_URL) {
     if (!settings.OIDC_ISSUER_URL.startsWith('https://')) throw new Error('--oidc-issuer-url must be an https:// URL');
     if (!settings.OIDC_CLIENT_ID) throw new Error('--oidc-client-id is needed with --oidc-issuer-url');
@@ -28,6 +33,6 @@ export function authenticationFilter(settings: Settings): AuthenticationFilter {
       }),
     );
   }
-  if (tokens.length > 0) authenticators.push(new BearerTokenAuthenticator(tokens));
+  authenticators.push(new BearerTokenAuthenticator(tokens));
   return new AuthenticationFilter(authenticators, settings.ANONYMOUS_AUTH);
 }

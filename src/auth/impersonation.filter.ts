@@ -6,9 +6,11 @@ import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { RequestFilter } from '../apiserver/request/request-filter';
-import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
+import { ANONYMOUS_USER, SERVICE_ACCOUNTS_GROUP, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
 
 const EXTRA_PREFIX = 'impersonate-extra-';
+
+const SERVICE_ACCOUNT = /^system:serviceaccount:([^:]+):([^:]+)$/;
 
 /** The impersonation headers of a request, each with every value it was sent with. */
 function impersonationHeaders(request: FastifyRequest): Map<string, string[]> {
@@ -34,7 +36,10 @@ export function requestedUser(request: FastifyRequest): (UserInfo & { requestedG
   }
   const uid = headers.get('impersonate-uid')?.[0];
   const groups = headers.get('impersonate-group') ?? [];
-  const user: UserInfo = { username, ...(uid ? { uid } : {}), groups, ...(Object.keys(extra).length > 0 ? { extra } : {}) };
+  // a service account named without groups is in its fixed ones, as upstream's impersonation puts it
+  const serviceAccount = groups.length === 0 ? SERVICE_ACCOUNT.exec(username) : null;
+  const actingGroups = serviceAccount ? [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${serviceAccount[1]}`] : groups;
+  const user: UserInfo = { username, ...(uid ? { uid } : {}), groups: actingGroups, ...(Object.keys(extra).length > 0 ? { extra } : {}) };
   const acting =
     username !== ANONYMOUS_USER ? withAuthenticatedGroup(user) : groups.includes(UNAUTHENTICATED_GROUP) ? user : { ...user, groups: [...groups, UNAUTHENTICATED_GROUP] };
   return { ...acting, requestedGroups: groups };
@@ -56,8 +61,6 @@ function impersonated(user: UserInfo & { requestedGroups: string[] }, requester:
   }
   return asked;
 }
-
-const SERVICE_ACCOUNT = /^system:serviceaccount:([^:]+):([^:]+)$/;
 
 /**
  * Impersonate-User, -Uid, -Group and -Extra-* (upstream's WithImpersonation): the request then acts as that user,

@@ -139,6 +139,31 @@ export class Settings {
   @IsString()
   OIDC_CA_FILE = '';
 
+  @Describe(
+    'PEM private key (RSA: RS256, EC: ES256/384/512) that signs service account tokens. Unset: an RSA key made once and kept in `CERT_DIR` (`sa.key`)',
+  )
+  @IsString()
+  SERVICE_ACCOUNT_SIGNING_KEY_FILE = '';
+
+  @Describe('PEM files (a comma list; public or private keys, or certificates) whose keys verify service account tokens. Unset: the signing key')
+  @IsString()
+  SERVICE_ACCOUNT_KEY_FILE = '';
+
+  @Describe('issuers of service account tokens, a comma list: the first is put in new tokens (`iss`), all are accepted')
+  @IsString()
+  @Matches(/^[^,]+(,[^,]+)*$/, { message: 'SERVICE_ACCOUNT_ISSUER must be a comma list of issuers' })
+  SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+
+  @Describe('the audiences a token must name one of to authenticate here, a comma list (a TokenRequest without audiences gets them). Unset: the issuers')
+  @IsString()
+  API_AUDIENCES = '';
+
+  @Describe(
+    "the `jwks_uri` of the OpenID discovery document. Unset: `https://<BIND_ADDRESS, or the machine's name when that is 0.0.0.0 or ::>:<SECURE_PORT>/openid/v1/jwks`",
+  )
+  @IsString()
+  SERVICE_ACCOUNT_JWKS_URI = '';
+
   @Describe('requests without credentials on the secure port are `system:anonymous` (group `system:unauthenticated`)')
   @IsBoolean()
   ANONYMOUS_AUTH = true;

@@ -1,5 +1,5 @@
 import { Provider } from '@nestjs/common';
-import { ALL_VERBS, KindDefinition, RollbackBinding, ScaleBinding, SubresourceDefinition } from './kind-definition';
+import { ALL_VERBS, KindDefinition, RollbackBinding, ScaleBinding, SubresourceDefinition, TokenBinding } from './kind-definition';
 import { ApiGroupVersion, KindRegistry } from './kind-registry';
 
 type KindFields = Pick<KindDefinition, 'resource' | 'kind' | 'namespaced' | 'strategy'> &
@@ -42,6 +42,15 @@ export const rollbackSubresource = (rollback: RollbackBinding): SubresourceDefin
   kind: rollback.requestKind.kind,
   verbs: ['create'],
   rollback,
+});
+
+/** The `/token` subresource: a POST asking for a token of the object (a ServiceAccount). */
+export const tokenSubresource = (token: TokenBinding): SubresourceDefinition => ({
+  name: 'token',
+  kind: token.requestKind.kind,
+  kindGroupVersion: { group: token.requestKind.group, version: token.requestKind.version },
+  verbs: ['create'],
+  token,
 });
 
 /** A provider that registers an API group version and its kinds when the group's module starts. */

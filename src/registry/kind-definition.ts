@@ -12,7 +12,7 @@ export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | '
 export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
 export interface SubresourceDefinition {
-  /** the path segment after the object name: status, scale, rollback */
+  /** the path segment after the object name: status, scale, rollback, token */
   name: string;
   /** the kind that the subresource reads and writes (discovery shows it) */
   kind: string;
@@ -25,6 +25,8 @@ export interface SubresourceDefinition {
   scale?: ScaleBinding;
   /** for `rollback`: the request's kind and what it does to the stored object */
   rollback?: RollbackBinding;
+  /** for `token`: the request's kind (a ServiceAccount's TokenRequest) */
+  token?: TokenBinding;
   /** for a subresource that writes one part of the object (a namespace's `finalize`): how that part is written */
   part?: PartStrategy;
 }
@@ -77,6 +79,13 @@ export interface RollbackBinding {
   validate(request: KubeObject): FieldError[];
   /** changes the stored object as the rollback asks, with no strategy and no generation change */
   apply(object: KubeObject, request: KubeObject): void;
+}
+
+export interface TokenBinding {
+  /** the kind of the request and of the answer (TokenRequest), whose strategy defaults and validates the request */
+  requestKind: KindDefinition;
+  /** the kinds (of the core group) a token may be bound to, by kind name, when the server serves them */
+  boundKinds: Readonly<Record<string, KindKey>>;
 }
 
 /**

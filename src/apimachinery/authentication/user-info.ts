@@ -10,6 +10,8 @@ export const ANONYMOUS_USER = 'system:anonymous';
 export const UNAUTHENTICATED_GROUP = 'system:unauthenticated';
 export const AUTHENTICATED_GROUP = 'system:authenticated';
 export const MASTERS_GROUP = 'system:masters';
+/** every service account's group; each is also in `system:serviceaccounts:<namespace>` */
+export const SERVICE_ACCOUNTS_GROUP = 'system:serviceaccounts';
 
 /** The user of every request on the insecure port, as 1.7 names it: a superuser. */
 export const INSECURE_USER: UserInfo = { username: 'system:unsecured', groups: [MASTERS_GROUP, AUTHENTICATED_GROUP] };

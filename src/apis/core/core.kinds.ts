@@ -1,5 +1,5 @@
 import { REPLICATION_CONTROLLER_COLUMNS } from './replicationcontroller/replicationcontroller.columns';
-import { defineKind, scaleSubresource, statusSubresource } from '../../registry/define-kind';
+import { defineKind, scaleSubresource, statusSubresource, tokenSubresource } from '../../registry/define-kind';
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
@@ -7,11 +7,15 @@ import { EVENT_COLUMNS } from './event/event.columns';
 import { EVENT_STRATEGY } from './event/event.strategy';
 import { NAMESPACE_COLUMNS } from './namespace/namespace.columns';
 import { NAMESPACE_FINALIZE, NAMESPACE_STRATEGY } from './namespace/namespace.strategy';
+import { SERVICE_ACCOUNT_COLUMNS } from './serviceaccount/serviceaccount.columns';
+import { SERVICE_ACCOUNT_STRATEGY } from './serviceaccount/serviceaccount.strategy';
+import { SERVICE_ACCOUNT_TOKEN } from './serviceaccount/token-request';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
 
 export const REPLICATION_CONTROLLERS: KindKey = { group: CORE.group, version: CORE.version, resource: 'replicationcontrollers' };
+export const SERVICE_ACCOUNTS: KindKey = { group: CORE.group, version: CORE.version, resource: 'serviceaccounts' };
 
 export const NAMESPACES: KindKey = { group: CORE.group, version: CORE.version, resource: 'namespaces' };
 
@@ -25,7 +29,7 @@ export const CORE_EVENTS: KindDefinition = defineKind(CORE, {
   columns: EVENT_COLUMNS,
 });
 
-/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs, Namespaces and Events. */
+/** The kinds of core v1 this server serves: ReplicationControllers, which extensions' Scale view needs, Namespaces, Events, ServiceAccounts. */
 export const CORE_KINDS: KindDefinition[] = [
   defineKind(CORE, {
     resource: REPLICATION_CONTROLLERS.resource,
@@ -54,4 +58,13 @@ export const CORE_KINDS: KindDefinition[] = [
     columns: NAMESPACE_COLUMNS,
   }),
   CORE_EVENTS,
+  defineKind(CORE, {
+    resource: SERVICE_ACCOUNTS.resource,
+    kind: 'ServiceAccount',
+    namespaced: true,
+    shortNames: ['sa'],
+    subresources: [tokenSubresource(SERVICE_ACCOUNT_TOKEN)],
+    strategy: SERVICE_ACCOUNT_STRATEGY,
+    columns: SERVICE_ACCOUNT_COLUMNS,
+  }),
 ];

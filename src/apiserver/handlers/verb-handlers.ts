@@ -9,7 +9,7 @@ const routeKey = (verb: Verb, subresource: string | undefined) => `${subresource
 
 /**
  * Finds the handler of a verb on a resource's main path or on a subresource: one that names the subresource
- * (rollback), else one that serves every subresource's storage (`*`: get, update and patch of status and scale).
+ * (rollback, token), else one that serves every subresource's storage (`*`: get, update and patch of status and scale).
  */
 @Injectable()
 export class VerbHandlers {

@@ -118,7 +118,7 @@ function typeGvks(kinds: KindDefinition[]): Map<StructSchema, Gvk[]> {
     add(def.strategy.shape, { ...gv, kind: def.kind });
     add(listOf(def.strategy.shape), { ...gv, kind: def.listKind });
     for (const subresource of def.subresources) {
-      const target = subresource.scale?.version.kind ?? subresource.rollback?.requestKind;
+      const target = subresource.scale?.version.kind ?? subresource.rollback?.requestKind ?? subresource.token?.requestKind;
       if (target) add(target.strategy.shape, { group: target.group, version: target.version, kind: target.kind });
     }
   }

@@ -106,6 +106,7 @@ function objectOperations(def: KindDefinition, shape: StructSchema, verbs: reado
 function subresourceShape(def: KindDefinition, subresource: SubresourceDefinition): StructSchema {
   if (subresource.scale) return subresource.scale.version.kind.strategy.shape;
   if (subresource.rollback) return subresource.rollback.requestKind.strategy.shape;
+  if (subresource.token) return subresource.token.requestKind.strategy.shape;
   return def.strategy.shape;
 }
 

@@ -2,8 +2,8 @@ import { FastifyRequest } from 'fastify';
 import { AuthenticationResult, RequestAuthenticator, TokenAuthenticator } from './authenticator';
 
 /**
- * `Authorization: Bearer <token>` tried on each token authenticator in turn (upstream's order: the token file, then
- * OIDC); a token none of them knows is an error.
+ * `Authorization: Bearer <token>` tried on each token authenticator in turn (upstream's order: the token file, service
+ * account tokens, then OIDC); a token none of them knows is an error.
  */
 export class BearerTokenAuthenticator implements RequestAuthenticator {
   constructor(private readonly authenticators: readonly TokenAuthenticator[]) {}

@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
+import { claimedIssuer } from '../../apimachinery/authentication/claimed-issuer';
 import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { AuthenticationResult, TokenAuthenticator } from './authenticator';
 import { OidcKeys } from './oidc-keys';
@@ -15,18 +16,6 @@ export interface OidcOptions {
 }
 
 const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512'];
-
-/** The issuer a token claims, read without verifying it: tokens of other issuers are not this authenticator's. */
-function claimedIssuer(token: string): string | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { iss?: unknown };
-    return typeof payload.iss === 'string' ? payload.iss : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** OpenID Connect ID tokens as bearer tokens: verified with jose against the issuer's published keys. */
 export class OidcAuthenticator implements TokenAuthenticator {

@@ -1,19 +1,7 @@
 import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
-import { alwaysWritten, atomicStruct, described, pointer, s } from '../../../apimachinery/schema/schema';
+import { alwaysWritten, described, pointer, s } from '../../../apimachinery/schema/schema';
 import { CORE_V1 } from '../../workloads/pod-template/core-v1';
-
-/** A reference to an object of any kind (core v1's ObjectReference), as Events name what they are about. */
-export const OBJECT_REFERENCE = atomicStruct(
-  CORE_V1.struct('ObjectReference', {
-    kind: [1, s.string, described('Kind of the referent.')],
-    namespace: [2, s.string, described('Namespace of the referent.')],
-    name: [3, s.string, described('Name of the referent.')],
-    uid: [4, s.string, described('UID of the referent.')],
-    apiVersion: [5, s.string, described('API version of the referent.')],
-    resourceVersion: [6, s.string, described('resourceVersion of the referent the reference was made at.')],
-    fieldPath: [7, s.string, described('A part of the referent, such as spec.containers{name} for a container of a pod.')],
-  }),
-);
+import { OBJECT_REFERENCE } from '../../workloads/pod-template/references.schema';
 
 export const EVENT_SOURCE = CORE_V1.struct('EventSource', {
   component: [1, s.string, described('Component that reported the event.')],

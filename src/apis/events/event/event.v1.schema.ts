@@ -1,6 +1,7 @@
 import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { alwaysWritten, described, pointer, s } from '../../../apimachinery/schema/schema';
-import { EVENT_SOURCE, OBJECT_REFERENCE } from '../../core/event/event.schema';
+import { EVENT_SOURCE } from '../../core/event/event.schema';
+import { OBJECT_REFERENCE } from '../../workloads/pod-template/references.schema';
 import { EVENTS_V1_TYPES } from '../events.group';
 
 const EVENT_SERIES = EVENTS_V1_TYPES.struct('EventSeries', {

@@ -22,3 +22,16 @@ export const RESOURCE_FIELD_SELECTOR = atomicStruct(
     divisor: [3, s.quantity, described('Unit the value is written in; 1 by default.')],
   }),
 );
+
+/** A reference to an object of any kind (a ServiceAccount's secrets, an Event's subject). */
+export const OBJECT_REFERENCE = atomicStruct(
+  CORE_V1.struct('ObjectReference', {
+    kind: [1, s.string, described('Kind of the referenced object.')],
+    namespace: [2, s.string, described('Namespace of the referenced object.')],
+    name: [3, s.string, described('Name of the referenced object.')],
+    uid: [4, s.string, described('UID of the referenced object.')],
+    apiVersion: [5, s.string, described('API version of the referenced object.')],
+    resourceVersion: [6, s.string, described('Version of the referenced object the reference was made from.')],
+    fieldPath: [7, s.string, described('Part of the referenced object meant, such as spec.containers{name}.')],
+  }),
+);

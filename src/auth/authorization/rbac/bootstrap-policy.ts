@@ -1,7 +1,7 @@
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { RBAC_GROUP } from '../../../apis/rbac/rbac.group';
 import { ALL_RULES } from '../authorizer';
-import { AUTHENTICATED_GROUP, MASTERS_GROUP, UNAUTHENTICATED_GROUP } from '../../../apimachinery/authentication/user-info';
+import { AUTHENTICATED_GROUP, MASTERS_GROUP, SERVICE_ACCOUNTS_GROUP, UNAUTHENTICATED_GROUP } from '../../../apimachinery/authentication/user-info';
 
 /** Upstream's marks of the default policy: the server keeps objects so annotated up to date at every start. */
 export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';
@@ -88,6 +88,8 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
     {
       rules: [
         { verbs: ['impersonate'], apiGroups: [''], resources: ['serviceaccounts'] },
+        { verbs: WRITE, apiGroups: [''], resources: ['serviceaccounts'] },
+        { verbs: ['create'], apiGroups: [''], resources: ['serviceaccounts/token'] },
         { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
         { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
       ],
@@ -103,11 +105,20 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: READ, apiGroups: [''], resources: ['namespaces', 'namespaces/status'] },
         // as upstream's: view (so edit and admin) reads Events; writing them is for controllers' own roles
         { verbs: READ, apiGroups: [''], resources: ['events'] },
+        { verbs: READ, apiGroups: [''], resources: ['serviceaccounts'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
       ],
     },
     aggregateTo('view'),
   ),
+  clusterRole('system:service-account-issuer-discovery', {
+    rules: [
+      {
+        verbs: ['get'],
+        nonResourceURLs: ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'],
+      },
+    ],
+  }),
 ];
 
 export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: KubeObject[] = [
@@ -115,4 +126,5 @@ export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: KubeObject[] = [
   clusterRoleBinding('system:discovery', 'system:discovery', groups(AUTHENTICATED_GROUP)),
   clusterRoleBinding('system:basic-user', 'system:basic-user', groups(AUTHENTICATED_GROUP)),
   clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', groups(AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP)),
+  clusterRoleBinding('system:service-account-issuer-discovery', 'system:service-account-issuer-discovery', groups(SERVICE_ACCOUNTS_GROUP)),
 ];
