@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { KUBECTL_1_20, kubectl, KubectlClient, KUBECTLS } from './support/kubectl';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
@@ -39,6 +40,7 @@ describe('service accounts with kubectl', () => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-sa-e2e-'));
     writeFileSync(join(work, 'tokens.csv'), 'token-admin,admin,1,"system:masters"\n');
     server = await startTestServer(undefined, { SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv') });
+    await createNamespaces(server.url, [NAMESPACE, 'elsewhere']);
     admin = kubeconfig('admin', { token: 'token-admin' });
     tokenOnly = kubeconfig('token-only', {});
   });

@@ -6,6 +6,7 @@ import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobu
 import { CORE_KINDS } from '../src/apis/core/core.kinds';
 import { ServiceAccountTokens } from '../src/apis/core/serviceaccount/service-account-tokens';
 import { http } from './support/http';
+import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
 
 /**
@@ -50,6 +51,7 @@ describe('service accounts', () => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-sa-'));
     writeFileSync(join(work, 'tokens.csv'), 'token-nobody,nobody,2001\n');
     server = await startTestServer(undefined, env());
+    await createNamespaces(server.url, [NAMESPACE, 'team-b']);
     serverCa = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
   });
 
@@ -341,6 +343,7 @@ describe('service account tokens signed with an EC key and a given issuer and au
       API_AUDIENCES: 'pgkube,https://issuer.example.com',
       SERVICE_ACCOUNT_JWKS_URI: 'https://keys.example.com/jwks',
     });
+    await createNamespaces(server.url, ['ops']);
   });
 
   afterAll(async () => {
