@@ -30,7 +30,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
-        StorageModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
+        StorageModule.forRoot({
+          url: databaseUrl,
+          poolSize: settings.DATABASE_POOL_SIZE,
+          encryptionProviderConfig: settings.ENCRYPTION_PROVIDER_CONFIG,
+        }),
         ApiServerModule,
         CoreModule,
         ExtensionsModule,

@@ -5,6 +5,7 @@ import { ChangeLogCompaction } from './changes/change-log-compaction';
 import { ChangeNotifications } from './changes/change-notifications';
 import { DatabaseModule, DatabaseOptions } from './database/database.module';
 import { DefinedObjects } from './defined-objects';
+import { EncryptionModule } from './encryption/encryption.module';
 import { HealthProbes } from './health-probes';
 import { LeadershipLocks } from './leadership-locks';
 import { ObjectGraph } from './object-graph';
@@ -29,11 +30,11 @@ const PROVIDERS = [
  */
 @Module({})
 export class StorageModule {
-  static forRoot(options: DatabaseOptions): DynamicModule {
+  static forRoot(options: DatabaseOptions & { encryptionProviderConfig?: string }): DynamicModule {
     return {
       module: StorageModule,
       global: true,
-      imports: [DatabaseModule.forRoot(options), ObjectStorageModule],
+      imports: [DatabaseModule.forRoot(options), EncryptionModule.forRoot(options.encryptionProviderConfig), ObjectStorageModule],
       providers: PROVIDERS,
       exports: [...PROVIDERS, ObjectStorageModule],
     };

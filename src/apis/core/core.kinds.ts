@@ -3,6 +3,10 @@ import { defineKind, scaleSubresource, statusSubresource } from '../../registry/
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+import { CONFIG_MAP_COLUMNS } from './configmap/configmap.columns';
+import { CONFIG_MAP_STRATEGY } from './configmap/configmap.strategy';
+import { SECRET_COLUMNS } from './secret/secret.columns';
+import { SECRET_STRATEGY } from './secret/secret.strategy';
 
 /** The core group (served under /api); 1.7 leaves `apiVersion` out of its discovery documents. */
 export const CORE = { group: '', version: 'v1', legacyDiscovery: true };
@@ -23,5 +27,20 @@ export const CORE_KINDS: KindDefinition[] = [
     ],
     strategy: REPLICATION_CONTROLLER_STRATEGY,
     columns: REPLICATION_CONTROLLER_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: 'configmaps',
+    kind: 'ConfigMap',
+    namespaced: true,
+    shortNames: ['cm'],
+    strategy: CONFIG_MAP_STRATEGY,
+    columns: CONFIG_MAP_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: 'secrets',
+    kind: 'Secret',
+    namespaced: true,
+    strategy: SECRET_STRATEGY,
+    columns: SECRET_COLUMNS,
   }),
 ];
