@@ -6,6 +6,7 @@ import { ChangeNotifications } from './changes/change-notifications';
 import { DatabaseModule, DatabaseOptions } from './database/database.module';
 import { DefinedObjects } from './defined-objects';
 import { EncryptionModule } from './encryption/encryption.module';
+import { ResourceTransformers } from './encryption/encryption-configuration';
 import { HealthProbes } from './health-probes';
 import { LeadershipLocks } from './leadership-locks';
 import { ObjectGraph } from './object-graph';
@@ -30,11 +31,11 @@ const PROVIDERS = [
  */
 @Module({})
 export class StorageModule {
-  static forRoot(options: DatabaseOptions & { encryptionProviderConfig?: string }): DynamicModule {
+  static forRoot(options: DatabaseOptions & { encryption: ResourceTransformers }): DynamicModule {
     return {
       module: StorageModule,
       global: true,
-      imports: [DatabaseModule.forRoot(options), EncryptionModule.forRoot(options.encryptionProviderConfig), ObjectStorageModule],
+      imports: [DatabaseModule.forRoot(options), EncryptionModule.forRoot(options.encryption), ObjectStorageModule],
       providers: PROVIDERS,
       exports: [...PROVIDERS, ObjectStorageModule],
     };

@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { isPlainObject, KubeObject } from '../../apimachinery/meta/kube-object';
 import { ObjectKey, StorageKey } from '../objects/object-key';
 import { OutputItem } from '../objects/read-form';
 import type { EncryptableResource, ResourceTransformers } from './encryption-configuration';
-import { UnreadableValue, ValueTransformer } from './value-transformer';
+import { IDENTITY, UnreadableValue, ValueTransformer } from './value-transformer';
 
 /** Injection token of the transformers the server's EncryptionConfiguration gives each resource. */
 export const RESOURCE_TRANSFORMERS = Symbol('RESOURCE_TRANSFORMERS');
@@ -28,11 +28,18 @@ type Values = Record<string, unknown>;
  * change log passes through `open` (or `openOutput`) before it leaves the storage layer.
  */
 @Injectable()
-export class EncryptionAtRest {
+export class EncryptionAtRest implements OnModuleInit {
   /** objects read with another provider (or key) than the one that writes: an update must rewrite them */
   private readonly stale = new WeakSet<object>();
 
   constructor(@Inject(RESOURCE_TRANSFORMERS) private readonly transformers: ResourceTransformers) {}
+
+  onModuleInit(): void {
+    for (const [resource, transformer] of this.transformers) {
+      const writer = transformer.providers[0];
+      new Logger('EncryptionAtRest').log({ message: 'values stored through the encryption configuration', resource, writtenBy: writer === IDENTITY ? IDENTITY : writer.prefix });
+    }
+  }
 
   private transformerOf(key: StorageKey): ValueTransformer | undefined {
     return key.group === '' ? this.transformers.get(key.resource as EncryptableResource) : undefined;
