@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseEncryptionConfiguration, readEncryptionConfiguration } from '../../src/storage/encryption/encryption-configuration';
 import { KEY_SIZES, keyedCipher } from '../../src/storage/encryption/providers';
 import { IDENTITY, ValueTransformer } from '../../src/storage/encryption/value-transformer';
+import { OpenedValues } from '../../src/storage/encryption/opened-values';
 
 const newKey = (bytes = 32) => randomBytes(bytes).toString('base64');
 const keyed = (provider: string, ...keys: [string, string][]) => ({ [provider]: { keys: keys.map(([name, secret]) => ({ name, secret })) } });
@@ -36,19 +37,19 @@ describe('ValueTransformer', () => {
   const key2 = keyedCipher('secretbox', 'key2', randomBytes(32));
 
   it('writes with the first provider and reads with every one, reporting reads by others as stale', () => {
-    const old = new ValueTransformer([key1]).seal('v', 'c');
+    const old = new ValueTransformer([key1]).seal('v', 'utf8', 'c');
     const rotated = new ValueTransformer([key2, key1, IDENTITY]);
-    const sealed = rotated.seal('v', 'c');
+    const sealed = rotated.seal('v', 'utf8', 'c');
     expect(sealed.startsWith('k8s:enc:secretbox:v1:key2:')).toBe(true);
-    expect(rotated.open(sealed, 'c')).toEqual({ value: 'v', stale: false });
-    expect(rotated.open(old, 'c')).toEqual({ value: 'v', stale: true });
-    expect(rotated.open('plain', 'c')).toEqual({ value: 'plain', stale: true });
-    expect(new ValueTransformer([IDENTITY]).seal('v', 'c')).toBe('v');
+    expect(rotated.open(sealed, 'utf8', 'c')).toEqual({ value: 'v', stale: false });
+    expect(rotated.open(old, 'utf8', 'c')).toEqual({ value: 'v', stale: true });
+    expect(rotated.open('plain', 'utf8', 'c')).toEqual({ value: 'plain', stale: true });
+    expect(new ValueTransformer([IDENTITY]).seal('v', 'utf8', 'c')).toBe('v');
   });
 
   it('refuses plaintext without identity, and ciphertext of a key it does not have', () => {
-    expect(() => new ValueTransformer([key1]).open('plain', 'c')).toThrow('no identity provider');
-    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'c'), 'c')).toThrow(
+    expect(() => new ValueTransformer([key1]).open('plain', 'utf8', 'c')).toThrow('no identity provider');
+    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'utf8', 'c'), 'utf8', 'c')).toThrow(
       'no key of the encryption configuration reads the prefix "k8s:enc:secretbox:v1:key2:"',
     );
   });
@@ -106,5 +107,20 @@ resources:
 
   it('names a file it cannot read', () => {
     expect(() => readEncryptionConfiguration('/nonexistent/config.yaml')).toThrow('--encryption-provider-config: cannot read /nonexistent/config.yaml');
+  });
+});
+
+describe('OpenedValues', () => {
+  it('knows a value only for the stored text it was opened from, and forgets the least recently used beyond its size', () => {
+    const values = new OpenedValues(40);
+    values.set('a', { stored: 'sealed-1', value: 'one' });
+    expect(values.get('a', 'sealed-1')?.value).toBe('one');
+    expect(values.get('a', 'sealed-2')).toBeUndefined();
+    values.set('b', { stored: 'sealed-3', value: 'three' });
+    values.get('a', 'sealed-1');
+    values.set('c', { stored: 'sealed-4', value: 'four' });
+    expect(values.get('b', 'sealed-3')).toBeUndefined();
+    expect(values.get('a', 'sealed-1')?.value).toBe('one');
+    expect(values.get('c', 'sealed-4')?.value).toBe('four');
   });
 });

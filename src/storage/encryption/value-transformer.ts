@@ -25,15 +25,18 @@ export class ValueTransformer {
     return this.providers[0] === IDENTITY;
   }
 
-  /** The value to store, as text: the UTF-8 bytes of `value` sealed by the first provider, after its prefix, in base64. */
-  seal(value: string, context: string): string {
+  /**
+   * The value to store, as text: the bytes `value` stands for in `encoding` (its UTF-8, or the bytes of base64 text)
+   * sealed by the first provider, after its prefix, in base64.
+   */
+  seal(value: string, encoding: BufferEncoding, context: string): string {
     const writer = this.providers[0];
     if (writer === IDENTITY) return value;
-    return writer.prefix + writer.seal(Buffer.from(value, 'utf8'), context).toString('base64');
+    return writer.prefix + writer.seal(Buffer.from(value, encoding), context).toString('base64');
   }
 
-  /** The value a stored text stands for, and whether it was read by another provider than the first. */
-  open(stored: string, context: string): { value: string; stale: boolean } {
+  /** The value a stored text stands for (in `encoding`), and whether it was read by another provider than the first. */
+  open(stored: string, encoding: BufferEncoding, context: string): { value: string; stale: boolean } {
     const index = stored.startsWith(ENCRYPTED)
       ? this.providers.findIndex((provider) => provider !== IDENTITY && stored.startsWith(provider.prefix))
       : this.providers.indexOf(IDENTITY);
@@ -52,6 +55,6 @@ export class ValueTransformer {
     } catch (error) {
       throw new UnreadableValue(`${provider.prefix.slice(0, -1)} could not decrypt it (${(error as Error).message})`);
     }
-    return { value: opened.toString('utf8'), stale: index !== 0 };
+    return { value: opened.toString(encoding), stale: index !== 0 };
   }
 }

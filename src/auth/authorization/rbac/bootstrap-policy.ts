@@ -90,6 +90,9 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: ['impersonate'], apiGroups: [''], resources: ['serviceaccounts'] },
         { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
         { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
+        // as upstream: editors read and write secrets, which viewers may not read
+        { verbs: READ, apiGroups: [''], resources: ['secrets'] },
+        { verbs: WRITE, apiGroups: [''], resources: ['configmaps', 'secrets'] },
       ],
     },
     aggregateTo('edit'),
@@ -100,6 +103,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
       rules: [
         { verbs: READ, apiGroups: [''], resources: [...WORKLOADS.core, 'replicationcontrollers/status'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
+        { verbs: READ, apiGroups: [''], resources: ['configmaps'] },
       ],
     },
     aggregateTo('view'),
