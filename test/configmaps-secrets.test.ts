@@ -22,6 +22,19 @@ describe('discovery', () => {
     expect(resources.find((r: any) => r.name === 'secrets')).toEqual({ name: 'secrets', singularName: '', namespaced: true, kind: 'Secret', verbs });
   });
 
+  it('is granted by the default roles as upstream grants it: view reads configmaps but not secrets, edit writes both', async () => {
+    const rules = async (role: string) => (await call('GET', `/apis/rbac.authorization.k8s.io/v1/clusterroles/${role}`)).json.rules as any[];
+    const grants = (all: any[], resource: string, verb: string) => all.some((r) => r.apiGroups?.includes('') && r.resources?.includes(resource) && r.verbs.includes(verb));
+    const view = await rules('view');
+    expect(grants(view, 'configmaps', 'list')).toBe(true);
+    expect(grants(view, 'secrets', 'get')).toBe(false);
+    const edit = await rules('edit');
+    for (const verb of ['get', 'create', 'update', 'delete']) {
+      expect(grants(edit, 'secrets', verb)).toBe(true);
+      expect(grants(edit, 'configmaps', verb)).toBe(true);
+    }
+  });
+
   it('publishes both shapes in OpenAPI, bytes as base64', async () => {
     const { definitions } = (await call('GET', '/openapi/v2')).json;
     expect(Object.keys(definitions['io.k8s.api.core.v1.ConfigMap'].properties)).toEqual(expect.arrayContaining(['binaryData', 'data', 'immutable', 'metadata']));
