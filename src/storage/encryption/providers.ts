@@ -36,7 +36,9 @@ function aesGcm(key: Buffer): Omit<KeyedCipher, 'prefix'> {
       const decipher = createDecipheriv(algorithm, key, sealed.subarray(0, GCM_NONCE));
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(sealed.subarray(sealed.length - GCM_TAG));
-      return Buffer.concat([decipher.update(sealed.subarray(GCM_NONCE, sealed.length - GCM_TAG)), decipher.final()]);
+      const plain = decipher.update(sealed.subarray(GCM_NONCE, sealed.length - GCM_TAG));
+      decipher.final(); // checks the tag; GCM has nothing left to give
+      return plain;
     },
   };
 }
