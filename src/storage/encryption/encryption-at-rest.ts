@@ -78,12 +78,12 @@ export class EncryptionAtRest implements OnModuleInit {
       const values = sealed[member];
       if (!isPlainObject(values)) continue;
       sealed[member] = Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? transformer.seal(value, encoding, context(where, `${member}[${name}]`)) : value]),
+        Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? this.sealValue(transformer, where, `${member}[${name}]`, value, encoding) : value]),
       );
     }
     const annotations = object.metadata.annotations;
     if (annotations?.[LAST_APPLIED] !== undefined) {
-      const lastApplied = transformer.seal(annotations[LAST_APPLIED], 'utf8', context(where, LAST_APPLIED_FIELD));
+      const lastApplied = this.sealValue(transformer, where, LAST_APPLIED_FIELD, annotations[LAST_APPLIED], 'utf8');
       sealed.metadata = { ...object.metadata, annotations: { ...annotations, [LAST_APPLIED]: lastApplied } };
     }
     return sealed as KubeObject;
@@ -143,6 +143,14 @@ export class EncryptionAtRest implements OnModuleInit {
   /** Whether a stored object just read was written by another provider or key than the first: rewrite it on update. */
   isStale(object: object): boolean {
     return this.stale.has(object);
+  }
+
+  /** A value sealed, and remembered as opened: this instance's next read of the object need not decrypt it. */
+  private sealValue(transformer: ValueTransformer, key: ObjectKey, field: string, value: string, encoding: BufferEncoding): string {
+    const where = context(key, field);
+    const stored = transformer.seal(value, encoding, where);
+    this.opened.set(where, { stored, value });
+    return stored;
   }
 
   /** JSON text with each sealed value's string, in the order they appear, replaced by the opened value's. */
