@@ -93,6 +93,16 @@ describe.each(KUBECTLS)('kubectl $tag', (client) => {
     expect(jsonpath.stdout).toBe('fast');
   });
 
+  it('explains both kinds from the server\'s OpenAPI', async () => {
+    const stringData = await run(['explain', 'secrets.stringData']);
+    expect(stringData.stderr).toBe('');
+    expect(stringData.stdout).toContain('KIND:');
+    expect(stringData.stdout).toMatch(/Secret/);
+    expect(stringData.stdout).toContain('Write-only convenience');
+    const binaryData = await run(['explain', 'configmaps.binaryData']);
+    expect(binaryData.stdout).toContain('Configuration data as bytes');
+  });
+
   it('applies a secret, its last-applied annotation encrypted at rest and plain to kubectl, then deletes both', async () => {
     const name = `applied-${client.tag}`;
     const manifest = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\nstringData:\n  token: applied-${password}\n`;
