@@ -111,16 +111,17 @@ resources:
 });
 
 describe('OpenedValues', () => {
-  it('knows a value only for the stored text it was opened from, and forgets the least recently used beyond its size', () => {
-    const values = new OpenedValues(40);
+  it('knows a value only for the stored text it was opened from, keeps what is used and drops what is not', () => {
+    const values = new OpenedValues(40); // a generation is full beyond 20 characters: two entries of 15
     values.set('a', { stored: 'sealed-1', value: 'one' });
     expect(values.get('a', 'sealed-1')?.value).toBe('one');
     expect(values.get('a', 'sealed-2')).toBeUndefined();
-    values.set('b', { stored: 'sealed-3', value: 'three' });
-    values.get('a', 'sealed-1');
-    values.set('c', { stored: 'sealed-4', value: 'four' });
-    expect(values.get('b', 'sealed-3')).toBeUndefined();
+    values.set('b', { stored: 'sealed-2', value: 'two' });
+    values.set('c', { stored: 'sealed-3', value: 'six' }); // a new generation: a and b are the older one
+    expect(values.get('a', 'sealed-1')?.value).toBe('one'); // used: back in the newer generation
+    values.set('d', { stored: 'sealed-4', value: 'ten' }); // and another: b goes
+    expect(values.get('b', 'sealed-2')).toBeUndefined();
     expect(values.get('a', 'sealed-1')?.value).toBe('one');
-    expect(values.get('c', 'sealed-4')?.value).toBe('four');
+    expect(values.get('d', 'sealed-4')?.value).toBe('ten');
   });
 });

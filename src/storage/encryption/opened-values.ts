@@ -5,40 +5,40 @@ export interface OpenedValue {
   json?: string;
 }
 
+const sizeOf = (where: string, opened: OpenedValue) => where.length + opened.stored.length + 2 * opened.value.length;
+
 /**
  * The values most recently opened, by where they are stored (object and field), each with the stored text it was
  * opened from (whose nonce makes each write's unique), so that reading the same object again does not decrypt it
- * again: the kind of memory of plaintext the apiserver's watch cache keeps of every object. Least recently used
- * first out, beyond `maxChars` in all.
+ * again: the kind of memory of plaintext the apiserver's watch cache keeps of every object. Two generations of
+ * about `maxChars / 2` each: when the newer is full it becomes the older and the older is dropped, and a value found
+ * in the older moves to the newer, so what is used stays and nothing is ever scanned.
  */
 export class OpenedValues {
-  private readonly values = new Map<string, OpenedValue>();
-  private chars = 0;
+  private newer = new Map<string, OpenedValue>();
+  private older = new Map<string, OpenedValue>();
+  private newerChars = 0;
 
   constructor(private readonly maxChars: number) {}
 
   /** The value opened from `stored` at `where`, if it is still known. */
   get(where: string, stored: string): OpenedValue | undefined {
-    const known = this.values.get(where);
+    const known = this.newer.get(where) ?? this.older.get(where);
     if (known === undefined || known.stored !== stored) return undefined;
-    this.values.delete(where);
-    this.values.set(where, known);
+    if (!this.newer.has(where)) this.set(where, known);
     return known;
   }
 
   set(where: string, opened: OpenedValue): void {
-    const size = (value: OpenedValue) => where.length + value.stored.length + 2 * value.value.length;
-    const old = this.values.get(where);
-    if (old) {
-      this.values.delete(where);
-      this.chars -= size(old);
+    this.older.delete(where);
+    if (this.newerChars > this.maxChars / 2) {
+      this.older = this.newer;
+      this.newer = new Map();
+      this.newerChars = 0;
     }
-    this.values.set(where, opened);
-    this.chars += size(opened);
-    for (const [oldestWhere, oldest] of this.values) {
-      if (this.chars <= this.maxChars) break;
-      this.values.delete(oldestWhere);
-      this.chars -= oldestWhere.length + oldest.stored.length + 2 * oldest.value.length;
-    }
+    const replaced = this.newer.get(where);
+    if (replaced) this.newerChars -= sizeOf(where, replaced);
+    this.newer.set(where, opened);
+    this.newerChars += sizeOf(where, opened);
   }
 }
