@@ -4,7 +4,7 @@ import { isPlainObject, KubeObject } from '../../apimachinery/meta/kube-object';
 import { ObjectKey, StorageKey } from '../objects/object-key';
 import { OutputItem } from '../objects/read-form';
 import type { EncryptableResource, ResourceTransformers } from './encryption-configuration';
-import { IDENTITY, UnreadableValue, ValueTransformer } from './value-transformer';
+import { ENCRYPTED, IDENTITY, UnreadableValue, ValueTransformer } from './value-transformer';
 import { OpenedValue, OpenedValues } from './opened-values';
 
 /** Injection token of the transformers the server's EncryptionConfiguration gives each resource. */
@@ -25,9 +25,6 @@ const VALUE_MAPS: Readonly<Record<EncryptableResource, readonly [string, BufferE
 /** kubectl's copy of the object it applied, values and all, which is encrypted too. */
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 const LAST_APPLIED_FIELD = `metadata.annotations[${LAST_APPLIED}]`;
-
-/** What every sealed value starts with. */
-const ENCRYPTED = 'k8s:enc:';
 
 type Values = Record<string, unknown>;
 
@@ -115,9 +112,10 @@ export class EncryptionAtRest implements OnModuleInit {
   }
 
   /**
-   * An object read for output (its JSON texts), with its values opened. The texts are not parsed and written again
-   * whole: each sealed value's JSON string (base64 after a prefix, which JSON never escapes) is replaced in place by
-   * the value it stands for, so that a response costs little more than one of an object stored in the clear.
+   * An object read for output (its JSON texts), with its values opened. The texts are parsed only to find the values,
+   * not written again whole: each sealed value's JSON string (base64 after a prefix, which JSON never escapes) is
+   * replaced in place by the value it stands for, so that a response costs little more than one of an object stored
+   * in the clear.
    */
   openOutput(key: ObjectKey, item: OutputItem): OutputItem {
     const transformer = this.transformerOf(key);

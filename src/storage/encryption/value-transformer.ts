@@ -1,7 +1,7 @@
 import { KeyedCipher } from './providers';
 
 /** What every provider but identity puts before its ciphertext. */
-const ENCRYPTED = 'k8s:enc:';
+export const ENCRYPTED = 'k8s:enc:';
 
 /** A stored value that no provider of the configuration reads, or whose ciphertext does not open. */
 export class UnreadableValue extends Error {}
