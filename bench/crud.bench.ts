@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: create, get, replace, patch, list and delete of ~1 KB Deployments at 1/16/64 clients, beside the
  * ceiling of the same SQL run by pgbench (one write to a transaction, and batched as the server's group commit
- * batched the creates), the puts of an etcd (when installed), and a CPU profile of creates.
+ * batched the creates), the puts of an etcd (when installed), a CPU profile of creates, and a Secret GET (encrypted
+ * at rest) against a ConfigMap GET of the same size (bench/support/secret-get.ts, a section of its own).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
 import { Cluster } from './support/server';
 import { CapturedStatement } from './support/sql-capture';
+import { compareSecretGets } from './support/secret-get';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 3;
@@ -312,6 +314,7 @@ async function main(): Promise<void> {
     ].join('\n');
     writeSection('CRUD: `npm run bench`', section);
     console.log(`\n${verbTable}\n\n${ratioTable}\n\n${targets}\n\nwritten to bench/results/latest.md`);
+    console.log(await compareSecretGets(cluster));
   } finally {
     await cluster.stop();
   }

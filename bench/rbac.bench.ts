@@ -25,6 +25,7 @@ import { measureInTurns } from './support/turns';
 import { GroupCommit } from '../src/storage/objects/group-commit';
 import { GroupRead } from '../src/storage/objects/group-read';
 import { ServerMetrics } from '../src/metrics/server-metrics';
+import { EncryptionAtRest } from '../src/storage/encryption/encryption-at-rest';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -75,8 +76,9 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   // the change feed is not needed here: the index is read once and the stored policy does not change
   const feed = { subscribe: () => 0n, unsubscribe: () => undefined } as unknown as ChangeFeed;
   const metrics = new ServerMetrics();
-  const store = new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics));
-  const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool), store));
+  const plain = new EncryptionAtRest(new Map());
+  const store = new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics), plain);
+  const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool, plain), store));
   await index.load();
   await pool.end();
   const authorizer = new RbacAuthorizer(index);

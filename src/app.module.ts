@@ -16,6 +16,7 @@ import { CoordinationModule } from './apis/coordination/coordination.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ServingModule } from './serving/serving.module';
 import { StorageModule } from './storage/storage.module';
+import { ResourceTransformers } from './storage/encryption/encryption-configuration';
 
 /** Makes the server's settings injectable everywhere. */
 @Global()
@@ -28,12 +29,13 @@ class SettingsModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(settings: Settings, databaseUrl: string): DynamicModule {
+  /** `encryption`: the transformers of the server's EncryptionConfiguration (read by createApp). */
+  static forRoot(settings: Settings, databaseUrl: string, encryption: ResourceTransformers): DynamicModule {
     return {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
-        StorageModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE }),
+        StorageModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE, encryption }),
         ApiServerModule,
         CoreModule,
         ExtensionsModule,

@@ -28,9 +28,11 @@ function parseTable(text: string): Record<string, string>[] {
 }
 
 const EXPECTED_RESOURCES = [
+  { NAME: 'configmaps', SHORTNAMES: 'cm', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ConfigMap' },
   { NAME: 'events', SHORTNAMES: 'ev', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'Event' },
   { NAME: 'namespaces', SHORTNAMES: 'ns', APIVERSION: 'v1', NAMESPACED: 'false', KIND: 'Namespace' },
   { NAME: 'replicationcontrollers', SHORTNAMES: 'rc', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ReplicationController' },
+  { NAME: 'secrets', SHORTNAMES: '', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'Secret' },
   { NAME: 'serviceaccounts', SHORTNAMES: 'sa', APIVERSION: 'v1', NAMESPACED: 'true', KIND: 'ServiceAccount' },
   { NAME: 'customresourcedefinitions', SHORTNAMES: 'crd,crds', APIVERSION: 'apiextensions.k8s.io/v1', NAMESPACED: 'false', KIND: 'CustomResourceDefinition' },
   { NAME: 'selfsubjectreviews', SHORTNAMES: '', APIVERSION: 'authentication.k8s.io/v1', NAMESPACED: 'false', KIND: 'SelfSubjectReview' },
@@ -73,7 +75,7 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     expect(output).toMatch(/Server Version: .*v1\.7\.4/);
   });
 
-  it('api-resources lists every resource served (the two 1.7 groups, core v1 replicationcontrollers and serviceaccounts, the review kinds, RBAC and CRDs)', async () => {
+  it('api-resources lists every resource served (the two 1.7 groups, core v1 replicationcontrollers, namespaces, events, configmaps, secrets and serviceaccounts, the review kinds, RBAC and CRDs)', async () => {
     const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
   });

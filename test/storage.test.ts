@@ -4,6 +4,7 @@ import { Client, Pool } from 'pg';
 import { applyMigrations, readMigrations } from '../src/storage/database/migrator';
 import { ALL_RESOURCES } from '../src/storage/changes/change';
 import { ChangeHistory } from '../src/storage/changes/change-history';
+import { EncryptionAtRest } from '../src/storage/encryption/encryption-at-rest';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
@@ -108,7 +109,7 @@ describe('changes through the API', () => {
   it('are read by the change feed whole, as metadata alone, or not at all, as its subscribers need', async () => {
     const pool = new Pool({ connectionString: server().databaseUrl });
     try {
-      const history = new ChangeHistory(pool);
+      const history = new ChangeHistory(pool, new EncryptionAtRest(new Map()));
       const before = BigInt(created.metadata.resourceVersion) - 1n;
       const { managedFields, ...metadata } = asStored(created).metadata;
       expect(managedFields).toBeDefined();

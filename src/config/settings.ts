@@ -99,6 +99,12 @@ export class Settings {
   @IsString()
   TLS_PRIVATE_KEY_FILE = '';
 
+  @Describe(
+    '`apiserver.config.k8s.io/v1` EncryptionConfiguration (YAML or JSON) naming the resources (`secrets`, `configmaps`) whose values are stored encrypted and the providers (`aesgcm`, `aescbc`, `secretbox`, `identity`; the first writes, all read); unset: stored in the clear',
+  )
+  @IsString()
+  ENCRYPTION_PROVIDER_CONFIG = '';
+
   @Describe('where the self-signed certificate (`apiserver.crt`, `apiserver.key`) is made once and kept')
   @IsString()
   CERT_DIR = './.data-certs';

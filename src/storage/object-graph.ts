@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { PG_POOL } from './database/database.tokens';
+import { EncryptionAtRest } from './encryption/encryption-at-rest';
 
 /** An object with the table coordinates the garbage collector needs to act on it. */
 export interface StoredRow {
@@ -17,18 +18,23 @@ interface Row {
   body: KubeObject;
 }
 
-const toStored = (row: Row): StoredRow => ({
-  group: row.api_group,
-  resource: row.resource,
-  object: { ...row.body, metadata: { ...row.body.metadata, resourceVersion: row.resource_version } },
-});
 
 const COLUMNS = 'api_group, resource, resource_version, body';
 
 /** The ownership queries of the garbage collector, over the objects table (indexes in migrations 0004 and 0013). */
 @Injectable()
 export class ObjectGraph {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly encryption: EncryptionAtRest,
+  ) {}
+
+  /** A row as the collector sees it: the object with its resourceVersion, its values opened (encryption at rest). */
+  private readonly toStored = (row: Row): StoredRow => {
+    const key = { group: row.api_group, resource: row.resource, namespace: row.body.metadata.namespace ?? '', name: row.body.metadata.name ?? '' };
+    const body = this.encryption.open(key, row.body);
+    return { group: row.api_group, resource: row.resource, object: { ...body, metadata: { ...body.metadata, resourceVersion: row.resource_version } } };
+  };
 
   /** The objects that name `uid` among their owners (the first condition is the index's: see migration 0013). */
   async dependentsOf(uid: string): Promise<StoredRow[]> {
@@ -37,12 +43,12 @@ export class ObjectGraph {
        WHERE body -> 'metadata' ? 'ownerReferences' AND (body -> 'metadata' -> 'ownerReferences') @> $1::jsonb`,
       [JSON.stringify([{ uid }])],
     );
-    return rows.map(toStored);
+    return rows.map(this.toStored);
   }
 
   async byUid(uid: string): Promise<StoredRow | undefined> {
     const { rows } = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM objects WHERE uid = $1`, [uid]);
-    return rows[0] && toStored(rows[0]);
+    return rows[0] && this.toStored(rows[0]);
   }
 
   /** The uids among `uids` that belong to a stored object. */
@@ -58,7 +64,7 @@ export class ObjectGraph {
        WHERE body -> 'metadata' ? 'deletionTimestamp' AND (body -> 'metadata' -> 'finalizers') ?| $1`,
       [finalizers],
     );
-    return rows.map(toStored);
+    return rows.map(this.toStored);
   }
 
   /** Objects with at least one owner uid that no stored object has. */
@@ -69,6 +75,6 @@ export class ObjectGraph {
          AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.body -> 'metadata' -> 'ownerReferences') AS ref
                      WHERE NOT EXISTS (SELECT 1 FROM objects o WHERE o.uid = ref ->> 'uid'))`,
     );
-    return rows.map(toStored);
+    return rows.map(this.toStored);
   }
 }

@@ -5,6 +5,8 @@ import { ChangeLogCompaction } from './changes/change-log-compaction';
 import { ChangeNotifications } from './changes/change-notifications';
 import { DatabaseModule, DatabaseOptions } from './database/database.module';
 import { DefinedObjects } from './defined-objects';
+import { EncryptionModule } from './encryption/encryption.module';
+import { ResourceTransformers } from './encryption/encryption-configuration';
 import { HealthProbes } from './health-probes';
 import { LeadershipLocks } from './leadership-locks';
 import { ObjectGraph } from './object-graph';
@@ -29,11 +31,11 @@ const PROVIDERS = [
  */
 @Module({})
 export class StorageModule {
-  static forRoot(options: DatabaseOptions): DynamicModule {
+  static forRoot(options: DatabaseOptions & { encryption: ResourceTransformers }): DynamicModule {
     return {
       module: StorageModule,
       global: true,
-      imports: [DatabaseModule.forRoot(options), ObjectStorageModule],
+      imports: [DatabaseModule.forRoot(options), EncryptionModule.forRoot(options.encryption), ObjectStorageModule],
       providers: PROVIDERS,
       exports: [...PROVIDERS, ObjectStorageModule],
     };

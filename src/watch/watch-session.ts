@@ -203,6 +203,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     if (change.resourceVersion <= this.cursor) return;
     this.cursor = change.resourceVersion;
     if (this.namespace !== undefined && change.namespace !== this.namespace) return;
+    if (change.unreadable) return this.fail(change.unreadable.toStatus());
     const matches = (object: KubeObject | undefined) => !!object && matchesListOptions(this.def, this.options, object);
     const nowMatches = change.type !== 'DELETED' && matches(change.object);
     switch (change.type) {

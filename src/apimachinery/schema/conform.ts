@@ -136,6 +136,7 @@ export function conform(value: unknown, schema: Schema, place: Place, unknown?: 
     default:
       if (!leafFits(value, schema.type)) throw mismatch(value, schema, place);
       if (schema.type === 'quantity') return canonicalQuantity(value as string | number);
+      if (schema.type === 'bytes') checkBase64(value as string);
       return value;
   }
 }
@@ -145,6 +146,16 @@ export function reportUnknown(value: Record<string, unknown>, fields: Readonly<R
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(fields, key)) unknown.found.push(pathOf(unknown, key));
   }
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Bytes are standard base64 with padding in JSON, as Go's encoding/json reads them. */
+function checkBase64(text: string): void {
+  if (text.length % 4 === 0 && BASE64.test(text)) return;
+  const bad = text.search(/[^A-Za-z0-9+/]/);
+  const at = bad >= 0 && !/^=*$/.test(text.slice(bad)) ? bad : text.length - (text.length % 4 || 4);
+  throw new ShapeError(`illegal base64 data at input byte ${at}`);
 }
 
 const canonical = remembered((text) => formatQuantity(parseQuantity(text)));

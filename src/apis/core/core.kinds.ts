@@ -3,6 +3,10 @@ import { defineKind, scaleSubresource, statusSubresource, tokenSubresource } fro
 import { KindDefinition, KindKey } from '../../registry/kind-definition';
 import { AUTOSCALING_SCALE } from '../../registry/scale/scale-versions';
 import { REPLICATION_CONTROLLER_STRATEGY } from './replicationcontroller/replicationcontroller.strategy';
+import { CONFIG_MAP_COLUMNS } from './configmap/configmap.columns';
+import { CONFIG_MAP_STRATEGY } from './configmap/configmap.strategy';
+import { SECRET_COLUMNS } from './secret/secret.columns';
+import { SECRET_STRATEGY } from './secret/secret.strategy';
 import { EVENT_COLUMNS } from './event/event.columns';
 import { EVENT_STRATEGY } from './event/event.strategy';
 import { NAMESPACE_COLUMNS } from './namespace/namespace.columns';
@@ -66,5 +70,20 @@ export const CORE_KINDS: KindDefinition[] = [
     subresources: [tokenSubresource(SERVICE_ACCOUNT_TOKEN)],
     strategy: SERVICE_ACCOUNT_STRATEGY,
     columns: SERVICE_ACCOUNT_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: 'configmaps',
+    kind: 'ConfigMap',
+    namespaced: true,
+    shortNames: ['cm'],
+    strategy: CONFIG_MAP_STRATEGY,
+    columns: CONFIG_MAP_COLUMNS,
+  }),
+  defineKind(CORE, {
+    resource: 'secrets',
+    kind: 'Secret',
+    namespaced: true,
+    strategy: SECRET_STRATEGY,
+    columns: SECRET_COLUMNS,
   }),
 ];

@@ -117,7 +117,7 @@ export class GenericRegistry {
     return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
       const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
       options.track?.(current, next);
-      if (sameAsStored(next, current)) return current;
+      if (sameAsStored(next, current) && !this.store.needsRewrite(current)) return current;
       await this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !def.strategy.holdsRemoval?.(next)) {

@@ -3,6 +3,9 @@ import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, resourceKey, toChange } from './change';
+import { StatusError } from '../../apimachinery/errors/status-error';
+import { EncryptionAtRest } from '../encryption/encryption-at-rest';
+import { ObjectKey } from '../objects/object-key';
 
 /** A change read without its objects (see ChangeHistory.after). */
 export type BodilessChange = Omit<Change, 'object'> & { object: null };
@@ -13,10 +16,39 @@ export interface History {
   changes: Change[];
 }
 
-/** Reads the change log: the newest position, pages of changes after a position, and history for a watch start. */
+const keyOf = (row: Pick<ChangeRow, 'api_group' | 'resource' | 'namespace' | 'name'>): ObjectKey => ({
+  group: row.api_group,
+  resource: row.resource,
+  namespace: row.namespace,
+  name: row.name,
+});
+
+/**
+ * Reads the change log: the newest position, pages of changes after a position, and history for a watch start. The
+ * objects of a change are stored as `objects` stores them, so they pass through encryption at rest as they are read.
+ */
 @Injectable()
 export class ChangeHistory {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly encryption: EncryptionAtRest,
+  ) {}
+
+  /**
+   * A change as read, its objects' values opened. One that cannot be opened is delivered with the error, for its
+   * watchers to end with, rather than stopping the feed of every resource.
+   */
+  private toChange(row: ChangeRow): Change {
+    const key = keyOf(row);
+    try {
+      if (row.object) this.encryption.open(key, row.object);
+      if (row.previous_object) this.encryption.open(key, row.previous_object);
+    } catch (error) {
+      if (!(error instanceof StatusError)) throw error;
+      return { ...toChange(row), unreadable: error };
+    }
+    return toChange(row);
+  }
 
   async newest(): Promise<bigint> {
     return (await this.state()).newest;
@@ -50,7 +82,7 @@ export class ChangeHistory {
     });
     const readWhole = (change: Change) => whole.includes(ALL_RESOURCES) || whole.includes(resourceKey(change.group, change.resource));
     return rows.map((row) => {
-      const change = toChange(row);
+      const change = this.toChange(row);
       if (change.object && !readWhole(change)) change.metadataOnly = true;
       return change;
     });
@@ -58,12 +90,17 @@ export class ChangeHistory {
 
   /** The objects of the given changes (those still in the log). */
   async bodies(versions: bigint[]): Promise<Map<bigint, { object: KubeObject; previous?: KubeObject }>> {
-    const { rows } = await this.pool.query<Pick<ChangeRow, 'resource_version' | 'object' | 'previous_object'>>({
+    const { rows } = await this.pool.query<ChangeRow>({
       name: 'change-log-bodies',
-      text: 'SELECT resource_version, object, previous_object FROM change_log WHERE resource_version = ANY($1)',
+      text: `SELECT ${CHANGE_COLUMNS} FROM change_log WHERE resource_version = ANY($1)`,
       values: [versions.map(String)],
     });
-    return new Map(rows.map((r) => [BigInt(r.resource_version), { object: r.object, previous: r.previous_object ?? undefined }]));
+    return new Map(
+      rows.map((row) => {
+        const change = this.toChange(row);
+        return [change.resourceVersion, { object: change.object, previous: change.previous }];
+      }),
+    );
   }
 
   /**
@@ -84,7 +121,7 @@ export class ChangeHistory {
     });
     return {
       compactedThrough: BigInt(rows[0].compacted_through),
-      changes: rows.filter((r) => r.resource_version !== null).map(toChange),
+      changes: rows.filter((r) => r.resource_version !== null).map((row) => this.toChange(row)),
     };
   }
 }

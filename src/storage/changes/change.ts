@@ -1,3 +1,4 @@
+import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -16,6 +17,8 @@ export interface Change {
   previous?: KubeObject;
   /** set when `object` and `previous` hold only their metadata, read for subscribers of metadata alone */
   metadataOnly?: true;
+  /** why the objects' values could not be decrypted (encryption at rest): a watch ends with this error */
+  unreadable?: StatusError;
 }
 
 export interface ChangeRow {

@@ -1,7 +1,11 @@
 import { Pool, PoolClient } from 'pg';
 import { ListSnapshot } from './list-result';
 import { cursorStatements } from './list-statement';
-import { OutputItem, outputItem, OutputRow } from './read-form';
+import { OutputItem, OutputRow } from './read-form';
+import { ListKey } from './object-key';
+
+/** A row of a list read for output: the object's key and its output columns. */
+export type CursorRow = OutputRow & ListKey;
 
 interface SnapshotRow {
   newest_version: string;
@@ -31,6 +35,7 @@ export class ListCursor implements ListSnapshot {
   private constructor(
     private readonly client: PoolClient,
     private readonly rows: { text: string; values: unknown[] },
+    private readonly item: (row: CursorRow) => OutputItem,
     readonly resourceVersion: string,
     readonly newestVersion: bigint,
     readonly compactedThrough: bigint,
@@ -38,7 +43,12 @@ export class ListCursor implements ListSnapshot {
     client.on('error', this.onError);
   }
 
-  static async open(pool: Pool, statements: ReturnType<typeof cursorStatements>, at: bigint | undefined): Promise<ListCursor> {
+  static async open(
+    pool: Pool,
+    statements: ReturnType<typeof cursorStatements>,
+    at: bigint | undefined,
+    item: (row: CursorRow) => OutputItem,
+  ): Promise<ListCursor> {
     const client = await pool.connect();
     try {
       // PostgreSQL plans a cursor for its first 10 % of rows: a selective label selector then walks the kind's whole
@@ -47,7 +57,7 @@ export class ListCursor implements ListSnapshot {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL cursor_tuple_fraction = 0.5');
       const [snapshot] = (await client.query<SnapshotRow>(statements.snapshot)).rows;
       const newest = snapshot.newest_version;
-      return new ListCursor(client, statements.rows, at?.toString() ?? newest, BigInt(newest), BigInt(snapshot.compacted_through));
+      return new ListCursor(client, statements.rows, item, at?.toString() ?? newest, BigInt(newest), BigInt(snapshot.compacted_through));
     } catch (error) {
       client.release(error as Error);
       throw error;
@@ -58,8 +68,8 @@ export class ListCursor implements ListSnapshot {
   async *batches(size: number): AsyncGenerator<OutputItem[]> {
     await this.client.query({ ...this.rows, text: `DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${this.rows.text}` });
     for (;;) {
-      const { rows } = await this.client.query<OutputRow>(`FETCH ${size} FROM ${CURSOR}`);
-      if (rows.length > 0) yield rows.map(outputItem);
+      const { rows } = await this.client.query<CursorRow>(`FETCH ${size} FROM ${CURSOR}`);
+      if (rows.length > 0) yield rows.map(this.item);
       if (rows.length < size) break;
     }
     await this.client.query(`CLOSE ${CURSOR}`);

@@ -28,7 +28,7 @@ export type ListRow<Columns> = ListKey &
 export function listResult<Columns extends { resource_version: string }, Item>(
   rows: ListRow<Columns>[],
   range: ListRange,
-  item: (row: Columns) => Item,
+  item: (row: ListRow<Columns>) => Item,
 ): ListResult<Item> {
   const { newest_version: newest, compacted_through: compactedThrough } = rows[0];
   const found = rows.filter((r) => r.resource_version !== null);

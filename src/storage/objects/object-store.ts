@@ -8,9 +8,10 @@ import { ListQuery } from './list-query';
 import { cursorStatements, listStatement } from './list-statement';
 import { ListResult, listResult, ListRow } from './list-result';
 import { ListCursor } from './list-cursor';
-import { FormItem, FormRow, itemReader, ReadForm } from './read-form';
+import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
 import { GroupCommit } from './group-commit';
 import { GroupRead } from './group-read';
+import { EncryptionAtRest } from '../encryption/encryption-at-rest';
 
 /** The body as stored: the resourceVersion lives in its column and the selfLink is built on output. */
 function storedBody(object: KubeObject): string {
@@ -28,6 +29,7 @@ function withVersion(version: string, body: KubeObject): KubeObject {
  * commit (`pgkube_write_batch`), each answered with the resourceVersion it wrote or none. Reads return each object
  * in a read form: parsed (`object`, the default), or as JSON text for a response (`output`, see OutputItem), which
  * the response carries mostly as it is instead of the server parsing every body only to serialize it again.
+ * Bodies pass through encryption at rest both ways: sealed as they are written, opened as they are read.
  */
 @Injectable()
 export class ObjectStore {
@@ -35,18 +37,19 @@ export class ObjectStore {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly writes: GroupCommit,
     private readonly reads: GroupRead,
+    private readonly encryption: EncryptionAtRest,
   ) {}
 
   /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
   async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F): Promise<FormItem[F] | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
     const row = await this.reads.get<FormRow[F]>(form, key);
-    return row && itemReader(form)(row);
+    return row && this.opened(key, form, itemReader(form)(row));
   }
 
   /** Inserts a new object; undefined when an object of that name exists. */
   async create(key: StorageKey, object: KubeObject): Promise<KubeObject | undefined> {
-    const version = await this.writes.run({ write: 'create', key, body: storedBody(object) });
+    const version = await this.writes.run({ write: 'create', key, body: storedBody(this.encryption.seal(key, object)) });
     return version === undefined ? undefined : withVersion(version, object);
   }
 
@@ -55,7 +58,7 @@ export class ObjectStore {
    * write was identical to the stored object, which the trigger skips).
    */
   async update(key: ObjectKey, expectedVersion: string, object: KubeObject): Promise<KubeObject | undefined> {
-    const version = await this.writes.run({ write: 'update', key, expectedVersion, body: storedBody(object) });
+    const version = await this.writes.run({ write: 'update', key, expectedVersion, body: storedBody(this.encryption.seal(key, object)) });
     return version === undefined ? undefined : withVersion(version, object);
   }
 
@@ -71,7 +74,7 @@ export class ObjectStore {
    */
   async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
     const { rows } = await this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form));
-    return listResult(rows, query, itemReader(form));
+    return listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
   }
 
   /**
@@ -79,6 +82,21 @@ export class ObjectStore {
    * one batch of rows at a time instead of the whole list. The caller must close the cursor.
    */
   openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
-    return ListCursor.open(this.pool, cursorStatements(key, query), query.at);
+    return ListCursor.open(this.pool, cursorStatements(key, query), query.at, (row) =>
+      this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)),
+    );
+  }
+
+  /**
+   * Whether an object this store read must be written again even when an update changes nothing: its values were
+   * read with another encryption provider or key than the one that writes (upstream's stale read), which is how a
+   * rewrite rotates keys.
+   */
+  needsRewrite(object: KubeObject): boolean {
+    return this.encryption.isStale(object);
+  }
+
+  private opened<F extends ReadForm>(key: ObjectKey, form: F, item: FormItem[F]): FormItem[F] {
+    return (form === 'object' ? this.encryption.open(key, item as KubeObject) : this.encryption.openOutput(key, item as OutputItem)) as FormItem[F];
   }
 }

@@ -92,6 +92,9 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: ['create'], apiGroups: [''], resources: ['serviceaccounts/token'] },
         { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
         { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
+        // as upstream: editors read and write secrets, which viewers may not read
+        { verbs: READ, apiGroups: [''], resources: ['secrets'] },
+        { verbs: WRITE, apiGroups: [''], resources: ['configmaps', 'secrets'] },
       ],
     },
     aggregateTo('edit'),
@@ -107,6 +110,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: READ, apiGroups: [''], resources: ['events'] },
         { verbs: READ, apiGroups: [''], resources: ['serviceaccounts'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
+        { verbs: READ, apiGroups: [''], resources: ['configmaps'] },
       ],
     },
     aggregateTo('view'),

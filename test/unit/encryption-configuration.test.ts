@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { parseEncryptionConfiguration, readEncryptionConfiguration } from '../../src/storage/encryption/encryption-configuration';
+import { KEY_SIZES, keyedCipher } from '../../src/storage/encryption/providers';
+import { IDENTITY, ValueTransformer } from '../../src/storage/encryption/value-transformer';
+import { OpenedValues } from '../../src/storage/encryption/opened-values';
+
+const newKey = (bytes = 32) => randomBytes(bytes).toString('base64');
+const keyed = (provider: string, ...keys: [string, string][]) => ({ [provider]: { keys: keys.map(([name, secret]) => ({ name, secret })) } });
+const config = (providers: unknown[], resources: unknown[] = ['secrets']) =>
+  JSON.stringify({ apiVersion: 'apiserver.config.k8s.io/v1', kind: 'EncryptionConfiguration', resources: [{ resources, providers }] });
+const parse = (text: string) => parseEncryptionConfiguration(text, 'config.yaml');
+
+describe('providers', () => {
+  it.each(Object.entries(KEY_SIZES))('%s seals with a fresh nonce and opens what it sealed, with every key size upstream accepts', (provider, sizes) => {
+    for (const size of sizes) {
+      const cipher = keyedCipher(provider as keyof typeof KEY_SIZES, 'k', randomBytes(size));
+      expect(cipher.prefix).toBe(`k8s:enc:${provider}:v1:k:`);
+      const plain = Buffer.from('a value, with ünïcode');
+      const [one, two] = [cipher.seal(plain, 'ctx'), cipher.seal(plain, 'ctx')];
+      expect(one.equals(two)).toBe(false);
+      expect(one.includes(plain)).toBe(false);
+      expect(cipher.open(one, 'ctx').equals(plain)).toBe(true);
+      const flipped = Buffer.from(one);
+      flipped[flipped.length - 1] ^= 1;
+      if (provider !== 'aescbc') expect(() => cipher.open(flipped, 'ctx')).toThrow();
+    }
+  });
+
+  it('binds aesgcm ciphertext to its context', () => {
+    const cipher = keyedCipher('aesgcm', 'k', randomBytes(32));
+    expect(() => cipher.open(cipher.seal(Buffer.from('x'), 'secrets/a'), 'secrets/b')).toThrow();
+  });
+});
+
+describe('ValueTransformer', () => {
+  const key1 = keyedCipher('aesgcm', 'key1', randomBytes(32));
+  const key2 = keyedCipher('secretbox', 'key2', randomBytes(32));
+
+  it('writes with the first provider and reads with every one, reporting reads by others as stale', () => {
+    const old = new ValueTransformer([key1]).seal('v', 'utf8', 'c');
+    const rotated = new ValueTransformer([key2, key1, IDENTITY]);
+    const sealed = rotated.seal('v', 'utf8', 'c');
+    expect(sealed.startsWith('k8s:enc:secretbox:v1:key2:')).toBe(true);
+    expect(rotated.open(sealed, 'utf8', 'c')).toEqual({ value: 'v', stale: false });
+    expect(rotated.open(old, 'utf8', 'c')).toEqual({ value: 'v', stale: true });
+    expect(rotated.open('plain', 'utf8', 'c')).toEqual({ value: 'plain', stale: true });
+    expect(new ValueTransformer([IDENTITY]).seal('v', 'utf8', 'c')).toBe('v');
+  });
+
+  it('refuses plaintext without identity, and ciphertext of a key it does not have', () => {
+    expect(() => new ValueTransformer([key1]).open('plain', 'utf8', 'c')).toThrow('no identity provider');
+    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'utf8', 'c'), 'utf8', 'c')).toThrow(
+      'no key of the encryption configuration reads the prefix "k8s:enc:secretbox:v1:key2:"',
+    );
+  });
+});
+
+describe('EncryptionConfiguration', () => {
+  it('reads YAML and JSON, one chain per resource', () => {
+    const yaml = `apiVersion: apiserver.config.k8s.io/v1
+kind: EncryptionConfiguration
+resources:
+  - resources: [secrets]
+    providers:
+      - aescbc:
+          keys:
+            - name: key1
+              secret: ${newKey()}
+      - identity: {}
+  - resources: [configmaps]
+    providers: [{ identity: {} }]
+`;
+    const transformers = parse(yaml);
+    expect([...transformers.keys()]).toEqual(['secrets', 'configmaps']);
+    expect(transformers.get('secrets')!.providers).toHaveLength(2);
+    expect(transformers.get('configmaps')!.writesPlain).toBe(true);
+    expect(parse(config([keyed('aesgcm', ['a', newKey(16)], ['b', newKey(24)])])).get('secrets')!.providers).toHaveLength(2);
+  });
+
+  it('is empty without a file: nothing is encrypted', () => {
+    expect(readEncryptionConfiguration('').size).toBe(0);
+  });
+
+  it.each([
+    [config([keyed('aesgcm', ['key1', newKey(20)])]), 'resources[0].providers[0].aesgcm.keys[0].secret: Invalid value: "REDACTED": secret is not of the expected length, got 20, expected one of [16 24 32]'],
+    [config([keyed('secretbox', ['key1', newKey(16)])]), 'secret is not of the expected length, got 16, expected one of [32]'],
+    [config([keyed('aesgcm', ['key1', 'not base64!'])]), 'keys[0].secret: Invalid value: "REDACTED": secret is not a valid base64 string'],
+    [config([keyed('aesgcm', ['key1', newKey()], ['key1', newKey()])]), 'keys[1].name: Duplicate value: "key1"'],
+    [config([keyed('aesgcm', ['', newKey()])]), 'keys[0].name: Required value'],
+    [config([{ aesgcm: { keys: [] } }]), 'resources[0].providers[0].aesgcm.keys: Required value'],
+    [config([{ kms: { name: 'vault' } }]), 'resources[0].providers[0]: Unsupported value: "kms"'],
+    [config([{ identity: {}, aesgcm: {} }]), 'more than one provider specified in a single element, should split into different list elements'],
+    [config([]), 'resources[0].providers: Required value'],
+    [config([{ identity: {} }], ['secrets', 'deployments.apps']), 'resources[0].resources[1]: Unsupported value: "deployments.apps"'],
+    [config([{ identity: {} }], ['*.*']), 'resources[0].resources[0]: Unsupported value: "*.*"'],
+    [config([{ identity: {} }], []), 'resources[0].resources: Required value'],
+    [
+      JSON.stringify({ apiVersion: 'apiserver.config.k8s.io/v1', kind: 'EncryptionConfiguration', resources: [{ resources: ['secrets'], providers: [{ identity: {} }] }, { resources: ['secrets'], providers: [{ identity: {} }] }] }),
+      'resources[1].resources[0]: Duplicate value: "secrets"',
+    ],
+    ['apiVersion: audit.k8s.io/v1\nkind: Policy\n', 'expected kind EncryptionConfiguration of apiserver.config.k8s.io/v1, got Policy of audit.k8s.io/v1'],
+    ['resources: [', 'not YAML or JSON'],
+  ])('refuses a bad configuration with a message naming the field (%#)', (text, message) => {
+    expect(() => parse(text)).toThrow(/^config\.yaml: /);
+    expect(() => parse(text)).toThrow(message);
+  });
+
+  it('names a file it cannot read', () => {
+    expect(() => readEncryptionConfiguration('/nonexistent/config.yaml')).toThrow('--encryption-provider-config: cannot read /nonexistent/config.yaml');
+  });
+});
+
+describe('OpenedValues', () => {
+  it('knows a value only for the stored text it was opened from, keeps what is used and drops what is not', () => {
+    const values = new OpenedValues(40); // a generation is full beyond 20 characters: two entries of 15
+    values.set('a', { stored: 'sealed-1', value: 'one' });
+    expect(values.get('a', 'sealed-1')?.value).toBe('one');
+    expect(values.get('a', 'sealed-2')).toBeUndefined();
+    values.set('b', { stored: 'sealed-2', value: 'two' });
+    values.set('c', { stored: 'sealed-3', value: 'six' }); // a new generation: a and b are the older one
+    expect(values.get('a', 'sealed-1')?.value).toBe('one'); // used: back in the newer generation
+    values.set('d', { stored: 'sealed-4', value: 'ten' }); // and another: b goes
+    expect(values.get('b', 'sealed-2')).toBeUndefined();
+    expect(values.get('a', 'sealed-1')?.value).toBe('one');
+    expect(values.get('d', 'sealed-4')?.value).toBe('ten');
+  });
+});
