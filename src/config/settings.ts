@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsIP, IsOptional, IsString, Matches, Max, Min, validateSync, ValidateBy } from 'class-validator';
 import { flagsOf, settingsFromFlags } from './command-line';
 import { Describe } from './setting-description';
-import { parseGoDuration } from '../apiserver/request/duration';
+import { parseGoDuration } from '../apimachinery/parameters/duration';
 
 const isRegularExpression = (source: string): boolean => {
   try {

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeLogCompaction, CompactionResult } from '../storage/changes/change-log-compaction';
-import { parseGoDuration } from '../apiserver/request/duration';
+import { parseGoDuration } from '../apimachinery/parameters/duration';
 import { CORE_EVENTS } from '../apis/core/core.kinds';
 import { storageKeyOf } from '../registry/kind-definition';
 

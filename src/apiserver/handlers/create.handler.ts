@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toOutput } from '../../registry/object-output';
-import { parseGoDuration } from '../request/duration';
+import { parseGoDuration } from '../../apimachinery/parameters/duration';
 import { param } from '../../apimachinery/parameters/query';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { InitializationWaiter } from '../../watch/initialization-waiter';
