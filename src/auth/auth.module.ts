@@ -12,6 +12,7 @@ import { AccessReviewController, AUTHORIZATION_GROUP } from './authorization/acc
 import { authorizerFor } from './authorization/authorization-modes';
 import { AUTHORIZER } from './authorization/authorizer.token';
 import { ClusterRoleAggregator } from './authorization/rbac/cluster-role-aggregator';
+import { CreateOnUpdateAuthorization } from './authorization/create-on-update.admission';
 import { EscalationCheck } from './authorization/rbac/escalation-check';
 import { PolicyBootstrap } from './authorization/rbac/policy-bootstrap';
 import { RbacAuthorizer } from './authorization/rbac/rbac.authorizer';
@@ -32,6 +33,7 @@ import { ServiceAccountIssuerDiscoveryController } from './service-account-issue
     RbacAuthorizer,
     ClusterRoleAggregator,
     EscalationCheck,
+    CreateOnUpdateAuthorization,
     PolicyBootstrap,
     { provide: AUTHORIZER, useFactory: authorizerFor, inject: [Settings, RbacAuthorizer] },
     AuthorizationFilter,

@@ -44,7 +44,7 @@ export class ObjectStorage implements Storage {
     return this.updateOrCreate(
       this.createsOnApply,
       () => this.registry.update(this.kind, namespace, name, (current) => this.prepare(applied(current), current), { dryRun, user }),
-      () => this.registry.create(this.kind, applied(undefined), { dryRun, user }),
+      () => this.registry.create(this.kind, applied(undefined), { dryRun, user, createdByUpdate: true }),
     );
   }
 
@@ -57,7 +57,7 @@ export class ObjectStorage implements Storage {
     const created = () => {
       const object = structuredClone(body);
       delete object.metadata.resourceVersion;
-      return this.registry.create(this.kind, object, { dryRun, user, track: (_, next) => this.fields.update(undefined, next, manager) });
+      return this.registry.create(this.kind, object, { dryRun, user, createdByUpdate: true, track: (_, next) => this.fields.update(undefined, next, manager) });
     };
     return this.updateOrCreate(!this.subresource && !!this.kind.strategy.createsOnUpdate, () => this.update(namespace, name, () => structuredClone(body), options), created);
   }

@@ -29,12 +29,14 @@ export type DeleteResult =
  * How a create or update is to be done: `dryRun` answers as the write would, writing nothing; `user` is who asks for
  * it (none for the server's own writes), whom the write admissions check; `track` keeps the object's managed fields
  * (server-side apply's field manager), given the object as prepared for the write and the stored one it replaces
- * (none for a create).
+ * (none for a create); `createdByUpdate` marks a create asked for as an update (a PUT or an apply of a missing
+ * object), which the user must also be allowed to create.
  */
 export interface WriteOptions {
   dryRun?: boolean;
   user?: UserInfo;
   track?: (current: KubeObject | undefined, next: KubeObject) => void;
+  createdByUpdate?: boolean;
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
@@ -79,7 +81,7 @@ export class GenericRegistry {
       throw apiErrors.badRequest('resourceVersion should not be set on objects to be created');
     }
     def.strategy.applyDefaults(object);
-    await this.admissions.check(def, object, undefined, options.user);
+    await this.admissions.check(def, object, undefined, options.user, { createdByUpdate: options.createdByUpdate === true });
     prepareForCreate(def, object);
     omitEmpty(storedShapeOf(def), object);
     const generated = !object.metadata.name && !!object.metadata.generateName && def.strategy.supportsGenerateName;

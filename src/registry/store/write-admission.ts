@@ -11,9 +11,15 @@ import { KindDefinition } from '../kind-definition';
 export interface WriteAdmission {
   concerns(def: KindDefinition): boolean;
   /** `old` is the stored object for an update, undefined for a create */
-  admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo): void | Promise<void>;
+  admit(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo, write: AdmittedWrite): void | Promise<void>;
   /** a delete of the stored `object`; without it, deletes are not checked */
   admitDelete?(def: KindDefinition, object: KubeObject, user: UserInfo): void;
+}
+
+/** What else an admission may need to know of a write. */
+export interface AdmittedWrite {
+  /** a create made by a PUT or an apply of a missing object (upstream's create-on-update), asked for as an update */
+  createdByUpdate: boolean;
 }
 
 /** The write admissions, registered by the modules that own them when they start. */
@@ -25,9 +31,9 @@ export class WriteAdmissions {
     this.admissions.push(admission);
   }
 
-  async check(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo | undefined): Promise<void> {
+  async check(def: KindDefinition, object: KubeObject, old: KubeObject | undefined, user: UserInfo | undefined, write: AdmittedWrite = { createdByUpdate: false }): Promise<void> {
     if (!user) return;
-    for (const admission of this.admissions) if (admission.concerns(def)) await admission.admit(def, object, old, user);
+    for (const admission of this.admissions) if (admission.concerns(def)) await admission.admit(def, object, old, user, write);
   }
 
   checkDelete(def: KindDefinition, object: KubeObject, user: UserInfo | undefined): void {
