@@ -63,6 +63,21 @@ describe('--event-ttl', () => {
     expect((await call('GET', '/apis/coordination.k8s.io/v1/namespaces/default/leases/kept')).status).toBe(200);
   });
 
+  it('deletes a backlog larger than one expiry batch, while writes go on', async () => {
+    await server.sql(
+      `INSERT INTO objects (api_group, resource, body)
+       SELECT '', 'events', jsonb_build_object('apiVersion', 'v1', 'kind', 'Event', 'metadata',
+         jsonb_build_object('name', 'backlog-' || i, 'namespace', 'default', 'uid', gen_random_uuid()::text, 'creationTimestamp', '2026-01-01T00:00:00Z'),
+         'involvedObject', jsonb_build_object('kind', 'Pod', 'namespace', 'default', 'name', 'web-1'), 'message', 'old')
+       FROM generate_series(1, 1200) AS i`,
+    );
+    const written = await Promise.all([1, 2, 3, 4].map((i) => call('POST', CORE, event(`meanwhile-${i}`))));
+    expect(written.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const left = async () => Number((await server.sql<{ n: string }>(`SELECT count(*)::text AS n FROM objects WHERE resource = 'events' AND name LIKE 'backlog-%'`))[0].n);
+    for (let i = 0; i < 100 && (await left()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await left()).toBe(0);
+  });
+
   it('shows events in kube.events', async () => {
     await call('POST', CORE, event('viewed'));
     const rows = await server.sql(`SELECT object_kind, object_name, type, reason, message, count FROM kube.events WHERE name = 'viewed'`);

@@ -53,11 +53,20 @@ export class ChangeLogCompactor implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async compactOnce(now: Date): Promise<CompactionResult> {
-    const expired = await this.compaction.expire(storageKeyOf(CORE_EVENTS), new Date(now.getTime() - (parseGoDuration(this.settings.EVENT_TTL) as number)));
-    if (expired > 0) this.logger.log(`deleted ${expired} events older than ${this.settings.EVENT_TTL}`);
+    await this.expireEvents(now);
     const since = new Date(now.getTime() - this.settings.CHANGE_LOG_RETENTION_SECONDS * 1000);
     const result = await this.compaction.compact({ count: this.settings.CHANGE_LOG_RETENTION_COUNT, since }, now);
     if (result.removed > 0) this.logger.log(`removed ${result.removed} changes up to resourceVersion ${result.compactedThrough}`);
     return result;
+  }
+
+  /** Events not written for EVENT_TTL go; a failure is logged and the change log is compacted all the same. */
+  private async expireEvents(now: Date): Promise<void> {
+    try {
+      const expired = await this.compaction.expire(storageKeyOf(CORE_EVENTS), new Date(now.getTime() - (parseGoDuration(this.settings.EVENT_TTL) as number)));
+      if (expired > 0) this.logger.log(`deleted ${expired} events older than ${this.settings.EVENT_TTL}`);
+    } catch (error) {
+      this.logger.warn(`expiring events failed: ${(error as Error).message}`);
+    }
   }
 }

@@ -8,6 +8,9 @@ export interface ChangeLogRetention {
   since: Date;
 }
 
+/** Objects one expiry transaction deletes at most: it holds the lock every write waits for. */
+const EXPIRY_BATCH = 500;
+
 export interface CompactionResult {
   removed: number;
   /** the new horizon: changes up to here are gone */
@@ -56,8 +59,24 @@ export class ChangeLogCompaction {
   /**
    * Deletes the objects of a kind last written before `writtenBefore` (an Event's time-to-live, as etcd's lease on
    * it expires): each deletion is a change like any other, which watchers see as DELETED. Answers how many went.
+   * A batch at a time, each under the compaction lock (one instance expires at a time) and the resourceVersion lock,
+   * taken before any row lock as every writer takes it (a writer holding it may be waiting for one of these rows).
    */
-  expire(key: StorageKey, writtenBefore: Date): Promise<number> {
-    return this.prisma.$executeRaw`DELETE FROM objects WHERE api_group = ${key.group} AND resource = ${key.resource} AND updated_at < ${writtenBefore}`;
+  async expire(key: StorageKey, writtenBefore: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.prisma.$transaction(async (tx) => {
+        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
+        if (!locked) return 0;
+        await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(7365, 1)`;
+        return tx.$executeRaw`
+          DELETE FROM objects WHERE (api_group, resource, namespace, name) IN (
+            SELECT api_group, resource, namespace, name FROM objects
+            WHERE api_group = ${key.group} AND resource = ${key.resource} AND updated_at < ${writtenBefore}
+            LIMIT ${EXPIRY_BATCH})`;
+      });
+      removed += batch;
+      if (batch < EXPIRY_BATCH) return removed;
+    }
   }
 }
