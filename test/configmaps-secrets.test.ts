@@ -132,6 +132,9 @@ describe('Secret', () => {
       expect(refused.status).toBe(422);
       expect(causes(refused).map((cause: string, i: number) => cause.slice(0, expected[i]?.length))).toEqual(expected);
     }
+    // the message names at most the character at fault, never the value around it (it reaches the audit log)
+    const leaky = await call('POST', SECRETS, secret('leaky', { type: 'kubernetes.io/dockerconfigjson', stringData: { '.dockerconfigjson': 'hunter2-super-secret' } }));
+    expect(causes(leaky)).toEqual([`data[.dockerconfigjson]: Invalid value: "<secret contents redacted>": invalid character 'h' looking for beginning of value`]);
     const tls = await call('POST', SECRETS, secret('tls', { type: 'kubernetes.io/tls', data: { 'tls.crt': b64('c'), 'tls.key': b64('k') } }));
     expect(tls.status).toBe(201);
     const basic = await call('POST', SECRETS, secret('basic', { type: 'kubernetes.io/basic-auth', stringData: { password: 'p' } }));

@@ -17,8 +17,16 @@ function jsonObjectError(base64: string): string | undefined {
     }
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return goSyntaxError((error as Error).message, text);
   }
+}
+
+/** A JSON syntax error as Go words it, naming at most the one character at fault: Node's quotes the input around it. */
+function goSyntaxError(message: string, text: string): string {
+  if (/end of JSON input/i.test(message)) return 'unexpected end of JSON input';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const character = /Unexpected token '(.)'/.exec(message)?.[1] ?? (position === undefined ? undefined : text[Number(position)]);
+  return character === undefined ? 'invalid character in JSON' : `invalid character '${character}' looking for beginning of value`;
 }
 
 /** A key the type requires in `data`, holding a JSON object (the docker configuration types). */
