@@ -1,0 +1,24 @@
+/** JSON texts of an object's sealed members, by name. */
+export type SealedTexts = Readonly<Record<string, string>>;
+
+/**
+ * The plaintext of an object's sealed members: a line of JSON giving each member's name and length, then their JSON
+ * texts one after another, so that a reader takes each text out with a slice instead of parsing the values.
+ */
+export function packTexts(texts: SealedTexts): string {
+  const lengths = Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, text.length]));
+  return `${JSON.stringify(lengths)}\n${Object.values(texts).join('')}`;
+}
+
+/** The JSON texts a plaintext of packTexts holds, by name. */
+export function unpackTexts(plain: string): SealedTexts {
+  const lineEnd = plain.indexOf('\n');
+  const lengths = JSON.parse(plain.slice(0, lineEnd)) as Record<string, number>;
+  const texts: Record<string, string> = {};
+  let from = lineEnd + 1;
+  for (const [name, length] of Object.entries(lengths)) {
+    texts[name] = plain.slice(from, from + length);
+    from += length;
+  }
+  return texts;
+}
