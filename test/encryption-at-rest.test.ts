@@ -123,6 +123,10 @@ describe('without a configuration, or with identity first', () => {
         expect((await call(server, 'POST', SECRETS, secretWithEverything('db'))).status).toBe(201);
         expect(await storedTexts(server)).toContain(b64(PASSWORD));
         expect(await storedTexts(server)).not.toContain('$sealed');
+        // a client's member of that name is no field: dropped, never read as sealed values
+        expect((await call(server, 'POST', SECRETS, { metadata: { name: 'sent' }, $sealed: 'k8s:enc:aesgcm:v1:key1:AAAA' })).status).toBe(201);
+        expect((await call(server, 'GET', `${SECRETS}/sent`)).json).not.toHaveProperty('$sealed');
+        expect(await storedTexts(server)).not.toContain('$sealed');
       } finally {
         await server.close();
       }

@@ -13,7 +13,7 @@ import { OutputRange, sealedMemberRange, splicedText, valueRange } from './outpu
 export const RESOURCE_TRANSFORMERS = Symbol('RESOURCE_TRANSFORMERS');
 
 /** The member of a stored body that holds its values sealed: no API field's name begins with `$`. */
-export const SEALED = '$sealed';
+const SEALED = '$sealed';
 
 /** The members of each encryptable resource whose values (not keys) are sealed. */
 const VALUE_MAPS: Readonly<Record<EncryptableResource, readonly string[]>> = {
@@ -92,12 +92,13 @@ export class EncryptionAtRest implements OnModuleInit {
     const transformer = this.transformerOf(key);
     if (!transformer) return item;
     const sealed = sealedMemberRange(item.rest, SEALED);
-    if (sealed === undefined && !item.rest.includes(`"${SEALED}"`)) {
-      this.openValues(transformer, key, undefined);
+    if (sealed === undefined) {
+      if (item.rest.includes(`"${SEALED}"`)) return this.openOutputSlowly(key, item);
+      this.openValues(transformer, key, undefined); // stored in the clear: readable only through identity
       return item;
     }
-    const texts = sealed && this.openValues(transformer, key, sealed.stored).texts;
-    return (texts && withValuesSpliced(item, sealed, texts)) ?? this.openOutputSlowly(key, item);
+    const { texts } = this.openValues(transformer, key, sealed.stored);
+    return withValuesSpliced(item, sealed, texts) ?? this.openOutputSlowly(key, item);
   }
 
   /** Whether a stored object just read was written by another provider or key than the first: rewrite it on update. */
