@@ -64,6 +64,7 @@ describe('sealed texts', () => {
     const texts = { data: JSON.stringify({ a: 'line\n{"x": 1}', 'b.c': 'ünïcode 🙂' }), binaryData: '{}', [LAST_APPLIED]: JSON.stringify('{"data":{}}\n') };
     expect(unpackTexts(packTexts(texts))).toEqual(texts);
     expect(unpackTexts(packTexts({}))).toEqual({});
+    expect(() => unpackTexts('\u0007garbage')).toThrow('what it decrypts to is not sealed values');
   });
 });
 
