@@ -76,10 +76,13 @@ describe.each(['aesgcm', 'aescbc', 'secretbox'])('%s', (provider) => {
     expect(stored).not.toContain(b64(PASSWORD));
     expect(stored).not.toContain(b64('admin'));
     const [row] = await server.sql<{ body: any }>(`SELECT body FROM objects WHERE resource = 'secrets' AND name = 'db'`);
-    expect(row.body.data.password).toMatch(new RegExp(`^k8s:enc:${provider}:v1:key1:[A-Za-z0-9+/]+=*$`));
-    expect(row.body.metadata.annotations[LAST_APPLIED]).toMatch(`k8s:enc:${provider}:v1:key1:`);
+    expect(row.body.$sealed).toMatch(new RegExp(`^k8s:enc:${provider}:v1:key1:[A-Za-z0-9+/]+=*$`));
+    expect(row.body.data).toEqual({ password: '', user: '' });
+    expect(row.body.metadata.annotations[LAST_APPLIED]).toBe('');
     expect(row.body.metadata.labels).toEqual({ app: 'db' });
     expect(row.body.type).toBe('Opaque');
+    const [cmRow] = await server.sql<{ body: any }>(`SELECT body FROM objects WHERE resource = 'configmaps' AND name = 'cfg'`);
+    expect(cmRow.body).toMatchObject({ data: { conf: '' }, binaryData: { bin: '' }, $sealed: expect.stringMatching(`^k8s:enc:${provider}:v1:key1:`) });
     const [view] = await server.sql(`SELECT namespace, name, type, keys FROM kube.secrets WHERE name = 'db'`);
     expect(view).toEqual({ namespace: 'default', name: 'db', type: 'Opaque', keys: ['password', 'user'] });
     const [cmView] = await server.sql(`SELECT keys, binary_keys FROM kube.configmaps WHERE name = 'cfg'`);
@@ -119,6 +122,11 @@ describe('without a configuration, or with identity first', () => {
       try {
         expect((await call(server, 'POST', SECRETS, secretWithEverything('db'))).status).toBe(201);
         expect(await storedTexts(server)).toContain(b64(PASSWORD));
+        expect(await storedTexts(server)).not.toContain('$sealed');
+        // a client's member of that name is no field: dropped, never read as sealed values
+        expect((await call(server, 'POST', SECRETS, { metadata: { name: 'sent' }, $sealed: 'k8s:enc:aesgcm:v1:key1:AAAA' })).status).toBe(201);
+        expect((await call(server, 'GET', `${SECRETS}/sent`)).json).not.toHaveProperty('$sealed');
+        expect(await storedTexts(server)).not.toContain('$sealed');
       } finally {
         await server.close();
       }
@@ -134,16 +142,16 @@ describe('tampered ciphertext', () => {
   });
   afterAll(() => server.close());
 
-  it('is an InternalError Status naming the value on every read, and ends a watch with it', async () => {
+  it('is an InternalError Status naming the object on every read, and ends a watch with it', async () => {
     const watch = await WatchClient.open(server.url, `${SECRETS}?watch=true`);
     await watch.count(1);
     // flip one character of the ciphertext, as a change by SQL would
     await server.sql(
-      `UPDATE objects SET body = jsonb_set(body, '{data,password}', to_jsonb(overlay(body #>> '{data,password}' placing
-         CASE WHEN substr(body #>> '{data,password}', 40, 1) = 'A' THEN 'B' ELSE 'A' END from 40 for 1)))
+      `UPDATE objects SET body = jsonb_set(body, '{$sealed}', to_jsonb(overlay(body ->> '$sealed' placing
+         CASE WHEN substr(body ->> '$sealed', 40, 1) = 'A' THEN 'B' ELSE 'A' END from 40 for 1)))
        WHERE resource = 'secrets' AND name = 'db'`,
     );
-    const message = 'unable to decrypt data[password] of secrets "db" in namespace "default": k8s:enc:aesgcm:v1:key1 could not decrypt it';
+    const message = 'unable to decrypt secrets "db" in namespace "default": k8s:enc:aesgcm:v1:key1 could not decrypt it';
     for (const path of [`${SECRETS}/db`, SECRETS, `${SECRETS}?limit=10`]) {
       const read = await call(server, 'GET', path);
       expect(read.status).toBe(500);
@@ -158,17 +166,17 @@ describe('tampered ciphertext', () => {
     expect((await call(server, 'POST', CMS, { metadata: { name: 'after' } })).status).toBe(201);
   });
 
-  it('binds each value to its object: a ciphertext copied into another secret does not open there', async () => {
+  it('binds the values to their object: a ciphertext copied into another secret does not open there', async () => {
     expect((await call(server, 'POST', SECRETS, { metadata: { name: 'source' }, stringData: { password: 'x' } })).status).toBe(201);
     expect((await call(server, 'POST', SECRETS, { metadata: { name: 'other' }, stringData: { password: 'y' } })).status).toBe(201);
     await server.sql(
-      `UPDATE objects SET body = jsonb_set(body, '{data,password}', (SELECT body #> '{data,password}' FROM objects WHERE resource = 'secrets' AND name = 'source'))
+      `UPDATE objects SET body = jsonb_set(body, '{$sealed}', (SELECT body -> '$sealed' FROM objects WHERE resource = 'secrets' AND name = 'source'))
        WHERE resource = 'secrets' AND name = 'other'`,
     );
     const copied = await call(server, 'GET', `${SECRETS}/other`);
     expect(copied.status).toBe(500);
     expect(copied.json).toMatchObject({ kind: 'Status', reason: 'InternalError' });
-    expect(copied.json.message).toContain('unable to decrypt data[password] of secrets "other" in namespace "default"');
+    expect(copied.json.message).toContain('unable to decrypt secrets "other" in namespace "default"');
     expect((await call(server, 'DELETE', `${SECRETS}/other`)).status).toBe(500);
     await server.sql(`DELETE FROM objects WHERE resource = 'secrets' AND name = 'other'`);
   });
@@ -184,7 +192,7 @@ describe('key rotation by rewriting', () => {
   afterAll(() => dropTestDatabase(databaseUrl));
 
   const prefixes = async (server: TestServer) =>
-    (await server.sql<{ prefix: string }>(`SELECT DISTINCT substring(body #>> '{data,password}' from '^k8s:enc:[a-z]+:v1:[^:]+:') AS prefix FROM objects WHERE resource = 'secrets'`)).map(
+    (await server.sql<{ prefix: string }>(`SELECT DISTINCT substring(body ->> '$sealed' from '^k8s:enc:[a-z]+:v1:[^:]+:') AS prefix FROM objects WHERE resource = 'secrets'`)).map(
       (r) => r.prefix,
     );
 
@@ -240,6 +248,46 @@ describe('key rotation by rewriting', () => {
       expect(refused.json.message).toContain('no key of the encryption configuration reads the prefix "k8s:enc:aesgcm:v1:key2:"');
     } finally {
       await withoutTheKey.close();
+    }
+  });
+});
+
+describe('objects stored before encryption was turned on', () => {
+  it('are read through identity, rewritten sealed on update, and unreadable without identity', async () => {
+    const databaseUrl = await createTestDatabase();
+    const key = newKey();
+    try {
+      const plain = await startTestServer(databaseUrl);
+      try {
+        expect((await call(plain, 'POST', SECRETS, secretWithEverything('db'))).status).toBe(201);
+        expect((await call(plain, 'POST', SECRETS, { metadata: { name: 'empty' } })).status).toBe(201);
+      } finally {
+        await plain.close();
+      }
+      const turnedOn = await startTestServer(databaseUrl, { ENCRYPTION_PROVIDER_CONFIG: configFile([keyed('aesgcm', ['key1', key]), { identity: {} }]) });
+      try {
+        const read = (await call(turnedOn, 'GET', `${SECRETS}/db`)).json;
+        expect(read.data).toEqual({ password: b64(PASSWORD) });
+        const rewritten = await call(turnedOn, 'PUT', `${SECRETS}/db`, read);
+        expect(rewritten.json.metadata.resourceVersion).not.toBe(read.metadata.resourceVersion);
+        expect((await turnedOn.sql(`SELECT name, body ? '$sealed' AS sealed FROM objects WHERE resource = 'secrets' ORDER BY name`))).toEqual([
+          { name: 'db', sealed: true },
+          { name: 'empty', sealed: false },
+        ]);
+      } finally {
+        await turnedOn.close();
+      }
+      const withoutIdentity = await startTestServer(databaseUrl, { ENCRYPTION_PROVIDER_CONFIG: configFile([keyed('aesgcm', ['key1', key])]) });
+      try {
+        expect((await call(withoutIdentity, 'GET', `${SECRETS}/db`)).json.data).toEqual({ password: b64(PASSWORD) });
+        const refused = await call(withoutIdentity, 'GET', `${SECRETS}/empty`);
+        expect(refused.status).toBe(500);
+        expect(refused.json.message).toContain('unable to decrypt secrets "empty" in namespace "default": it is stored unencrypted');
+      } finally {
+        await withoutIdentity.close();
+      }
+    } finally {
+      await dropTestDatabase(databaseUrl);
     }
   });
 });

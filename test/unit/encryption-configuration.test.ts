@@ -3,6 +3,10 @@ import { parseEncryptionConfiguration, readEncryptionConfiguration } from '../..
 import { KEY_SIZES, keyedCipher } from '../../src/storage/encryption/providers';
 import { IDENTITY, ValueTransformer } from '../../src/storage/encryption/value-transformer';
 import { OpenedValues } from '../../src/storage/encryption/opened-values';
+import { packTexts, unpackTexts } from '../../src/storage/encryption/sealed-texts';
+import { sealedMemberRange, splicedText, valueRange } from '../../src/storage/encryption/output-ranges';
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 const newKey = (bytes = 32) => randomBytes(bytes).toString('base64');
 const keyed = (provider: string, ...keys: [string, string][]) => ({ [provider]: { keys: keys.map(([name, secret]) => ({ name, secret })) } });
@@ -37,21 +41,53 @@ describe('ValueTransformer', () => {
   const key2 = keyedCipher('secretbox', 'key2', randomBytes(32));
 
   it('writes with the first provider and reads with every one, reporting reads by others as stale', () => {
-    const old = new ValueTransformer([key1]).seal('v', 'utf8', 'c');
+    const old = new ValueTransformer([key1]).seal('v', 'c');
     const rotated = new ValueTransformer([key2, key1, IDENTITY]);
-    const sealed = rotated.seal('v', 'utf8', 'c');
+    const sealed = rotated.seal('v', 'c');
     expect(sealed.startsWith('k8s:enc:secretbox:v1:key2:')).toBe(true);
-    expect(rotated.open(sealed, 'utf8', 'c')).toEqual({ value: 'v', stale: false });
-    expect(rotated.open(old, 'utf8', 'c')).toEqual({ value: 'v', stale: true });
-    expect(rotated.open('plain', 'utf8', 'c')).toEqual({ value: 'plain', stale: true });
-    expect(new ValueTransformer([IDENTITY]).seal('v', 'utf8', 'c')).toBe('v');
+    expect(rotated.open(sealed, 'c')).toEqual({ plain: 'v', stale: false });
+    expect(rotated.open(old, 'c')).toEqual({ plain: 'v', stale: true });
+    expect(rotated.clearIsStale()).toBe(true);
+    expect(new ValueTransformer([IDENTITY, key1]).clearIsStale()).toBe(false);
   });
 
-  it('refuses plaintext without identity, and ciphertext of a key it does not have', () => {
-    expect(() => new ValueTransformer([key1]).open('plain', 'utf8', 'c')).toThrow('no identity provider');
-    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'utf8', 'c'), 'utf8', 'c')).toThrow(
+  it('refuses what was stored in the clear without identity, and ciphertext of a key it does not have', () => {
+    expect(() => new ValueTransformer([key1]).clearIsStale()).toThrow('no identity provider');
+    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'c'), 'c')).toThrow(
       'no key of the encryption configuration reads the prefix "k8s:enc:secretbox:v1:key2:"',
     );
+  });
+});
+
+describe('sealed texts', () => {
+  it('packs the JSON texts of an object\'s values into one plaintext and takes each out again', () => {
+    const texts = { data: JSON.stringify({ a: 'line\n{"x": 1}', 'b.c': 'ünïcode 🙂' }), binaryData: '{}', [LAST_APPLIED]: JSON.stringify('{"data":{}}\n') };
+    expect(unpackTexts(packTexts(texts))).toEqual(texts);
+    expect(unpackTexts(packTexts({}))).toEqual({});
+    expect(() => unpackTexts('\u0007garbage')).toThrow('what it decrypts to is not sealed values');
+  });
+});
+
+describe('output ranges', () => {
+  const rest = '{"data": {"a": "", "b.c": ""}, "type": "x\\"data\\": {", "$sealed": "k8s:enc:aesgcm:v1:k:QUJD", "immutable": true}';
+
+  it('cuts the sealed member out with its separator, and splices values into their placeholders', () => {
+    const sealed = sealedMemberRange(rest, '$sealed')!;
+    expect(sealed.stored).toBe('k8s:enc:aesgcm:v1:k:QUJD');
+    const data = valueRange(rest, undefined, 'data', '{"a":"1","b.c":"2"}')!;
+    expect(JSON.parse(splicedText(rest, [data, sealed]))).toEqual({ data: { a: '1', 'b.c': '2' }, type: 'x"data": {', immutable: true });
+    const first = '{"$sealed": "k8s:enc:aesgcm:v1:k:QUJD", "binaryData": {}}';
+    expect(splicedText(first, [sealedMemberRange(first, '$sealed')!])).toBe('{"binaryData": {}}');
+    expect(splicedText('{"$sealed": "s"}', [sealedMemberRange('{"$sealed": "s"}', '$sealed')!])).toBe('{}');
+  });
+
+  it('finds a placeholder string within a member, and nothing where there is none', () => {
+    const metadata = `{"name": "x", "labels": {"${LAST_APPLIED}": ""}, "annotations": {"a": "", "${LAST_APPLIED}": ""}}`;
+    const range = valueRange(metadata, 'annotations', LAST_APPLIED, '"{}"')!;
+    expect(JSON.parse(splicedText(metadata, [range]))).toEqual({ name: 'x', labels: { [LAST_APPLIED]: '' }, annotations: { a: '', [LAST_APPLIED]: '{}' } });
+    expect(valueRange('{"name": "x"}', 'annotations', LAST_APPLIED, '""')).toBeUndefined();
+    expect(valueRange('{"data": "not a map"}', undefined, 'data', '{}')).toBeUndefined();
+    expect(sealedMemberRange('{"data": {}}', '$sealed')).toBeUndefined();
   });
 });
 
@@ -111,17 +147,18 @@ resources:
 });
 
 describe('OpenedValues', () => {
-  it('knows a value only for the stored text it was opened from, keeps what is used and drops what is not', () => {
-    const values = new OpenedValues(40); // a generation is full beyond 20 characters: two entries of 15
-    values.set('a', { stored: 'sealed-1', value: 'one' });
-    expect(values.get('a', 'sealed-1')?.value).toBe('one');
+  it('knows an object\'s values only for the stored text they were opened from, keeps what is used and drops what is not', () => {
+    const values = new OpenedValues(40); // a generation is full beyond 20 characters: two entries of 14
+    const texts = (text: string) => ({ data: text });
+    values.set('a', { stored: 'sealed-1', texts: texts('one') });
+    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one');
     expect(values.get('a', 'sealed-2')).toBeUndefined();
-    values.set('b', { stored: 'sealed-2', value: 'two' });
-    values.set('c', { stored: 'sealed-3', value: 'six' }); // a new generation: a and b are the older one
-    expect(values.get('a', 'sealed-1')?.value).toBe('one'); // used: back in the newer generation
-    values.set('d', { stored: 'sealed-4', value: 'ten' }); // and another: b goes
+    values.set('b', { stored: 'sealed-2', texts: texts('two') });
+    values.set('c', { stored: 'sealed-3', texts: texts('six') }); // a new generation: a and b are the older one
+    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one'); // used: back in the newer generation
+    values.set('d', { stored: 'sealed-4', texts: texts('ten') }); // and another: b goes
     expect(values.get('b', 'sealed-2')).toBeUndefined();
-    expect(values.get('a', 'sealed-1')?.value).toBe('one');
-    expect(values.get('d', 'sealed-4')?.value).toBe('ten');
+    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one');
+    expect(values.get('d', 'sealed-4')?.texts.data).toBe('ten');
   });
 });

@@ -3,9 +3,9 @@ import nacl from 'tweetnacl';
 
 /**
  * One key of one provider of an EncryptionConfiguration: what it prefixes its ciphertext with
- * (`k8s:enc:<provider>:v1:<key name>:`), and how it seals and opens a value's bytes. `context` names where the value
- * is stored: providers that authenticate additional data (aesgcm) bind the ciphertext to it, as upstream binds it to
- * the etcd key, so that a value copied to another object or key does not open.
+ * (`k8s:enc:<provider>:v1:<key name>:`), and how it seals and opens a plaintext's bytes. `context` names the object
+ * it is stored with: providers that authenticate additional data (aesgcm) bind the ciphertext to it, as upstream binds
+ * it to the etcd key, so that a ciphertext copied to another object does not open.
  */
 export interface KeyedCipher {
   prefix: string;
