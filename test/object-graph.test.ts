@@ -2,7 +2,6 @@ import { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '../src/storage/database/database.tokens';
 import { ObjectGraph } from '../src/storage/object-graph';
 import { useTestServer } from './support/api';
-import { EncryptionAtRest } from '../src/storage/encryption/encryption-at-rest';
 
 // The garbage collector's lookup of an owner's dependents, over many objects that have no owners (most of a cluster's
 // objects, and all of them just after a bulk load): it finds exactly the dependents, through the owner references
@@ -41,7 +40,7 @@ it('finds the objects that name an owner among their owner references, and no ot
 it('looks dependents up through the owner references index, reading a few pages whatever the objects without owners', async () => {
   const statements: QueryConfig[] = [];
   const pool = server().app.get<symbol, Pool>(PG_POOL);
-  const recording = new ObjectGraph({ query: (text: string, values: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Pool, new EncryptionAtRest(new Map()));
+  const recording = new ObjectGraph({ query: (text: string, values: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Pool);
   await recording.dependentsOf('uid-a');
   expect(statements).toHaveLength(1);
   const [{ text, values }] = statements;

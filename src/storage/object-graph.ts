@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { KubeObject } from '../apimachinery/meta/kube-object';
+import { KubeObject, ObjectMeta } from '../apimachinery/meta/kube-object';
 import { PG_POOL } from './database/database.tokens';
-import { EncryptionAtRest } from './encryption/encryption-at-rest';
 
-/** An object with the table coordinates the garbage collector needs to act on it. */
+/**
+ * An object as the garbage collector sees it: its table coordinates and its metadata, all the collector reads (it
+ * writes through the registry, which reads the whole object), so values encrypted at rest are never opened here.
+ */
 export interface StoredRow {
   group: string;
   resource: string;
@@ -15,26 +17,21 @@ interface Row {
   api_group: string;
   resource: string;
   resource_version: string;
-  body: KubeObject;
+  metadata: ObjectMeta;
 }
 
+const toStored = (row: Row): StoredRow => ({
+  group: row.api_group,
+  resource: row.resource,
+  object: { metadata: { ...row.metadata, resourceVersion: row.resource_version } },
+});
 
-const COLUMNS = 'api_group, resource, resource_version, body';
+const COLUMNS = `api_group, resource, resource_version, body -> 'metadata' AS metadata`;
 
 /** The ownership queries of the garbage collector, over the objects table (indexes in migrations 0004 and 0013). */
 @Injectable()
 export class ObjectGraph {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly encryption: EncryptionAtRest,
-  ) {}
-
-  /** A row as the collector sees it: the object with its resourceVersion, its values opened (encryption at rest). */
-  private readonly toStored = (row: Row): StoredRow => {
-    const key = { group: row.api_group, resource: row.resource, namespace: row.body.metadata.namespace ?? '', name: row.body.metadata.name ?? '' };
-    const body = this.encryption.open(key, row.body);
-    return { group: row.api_group, resource: row.resource, object: { ...body, metadata: { ...body.metadata, resourceVersion: row.resource_version } } };
-  };
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   /** The objects that name `uid` among their owners (the first condition is the index's: see migration 0013). */
   async dependentsOf(uid: string): Promise<StoredRow[]> {
@@ -43,12 +40,12 @@ export class ObjectGraph {
        WHERE body -> 'metadata' ? 'ownerReferences' AND (body -> 'metadata' -> 'ownerReferences') @> $1::jsonb`,
       [JSON.stringify([{ uid }])],
     );
-    return rows.map(this.toStored);
+    return rows.map(toStored);
   }
 
   async byUid(uid: string): Promise<StoredRow | undefined> {
     const { rows } = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM objects WHERE uid = $1`, [uid]);
-    return rows[0] && this.toStored(rows[0]);
+    return rows[0] && toStored(rows[0]);
   }
 
   /** The uids among `uids` that belong to a stored object. */
@@ -64,7 +61,7 @@ export class ObjectGraph {
        WHERE body -> 'metadata' ? 'deletionTimestamp' AND (body -> 'metadata' -> 'finalizers') ?| $1`,
       [finalizers],
     );
-    return rows.map(this.toStored);
+    return rows.map(toStored);
   }
 
   /** Objects with at least one owner uid that no stored object has. */
@@ -75,6 +72,6 @@ export class ObjectGraph {
          AND EXISTS (SELECT 1 FROM jsonb_array_elements(d.body -> 'metadata' -> 'ownerReferences') AS ref
                      WHERE NOT EXISTS (SELECT 1 FROM objects o WHERE o.uid = ref ->> 'uid'))`,
     );
-    return rows.map(this.toStored);
+    return rows.map(toStored);
   }
 }
