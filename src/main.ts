@@ -38,11 +38,6 @@ async function main(): Promise<void> {
     database = await startEmbeddedPostgres(settings.DATA_DIR, settings.EMBEDDED_POSTGRES_PORT, (line) => pgLogger.verbose(line));
   }
   const app = await createApp(settings, database.url);
-  await app.listen(settings.PORT, settings.INSECURE_BIND_ADDRESS);
-  const { address, port } = app.getHttpServer().address() as AddressInfo;
-  const secure = await app.get(SecureServer).listen();
-  logger.log({ message: 'serving', address, port, secureAddress: secure.address, securePort: secure.port });
-
   let stopping = false;
   // Readiness fails first (SHUTDOWN_DELAY_SECONDS for load balancers to notice); then app.close() ends the watch
   // streams, stops accepting connections, waits for the requests in flight, and releases the database.
@@ -57,8 +52,13 @@ async function main(): Promise<void> {
     logger.log({ message: 'stopped' });
     process.exit(0);
   };
+  // before listening: a signal that comes while the ports open still stops the server and its PostgreSQL
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen(settings.PORT, settings.INSECURE_BIND_ADDRESS);
+  const { address, port } = app.getHttpServer().address() as AddressInfo;
+  const secure = await app.get(SecureServer).listen();
+  logger.log({ message: 'serving', address, port, secureAddress: secure.address, securePort: secure.port });
 }
 
 main().catch((error: unknown) => {
