@@ -10,8 +10,8 @@ const GETS_PER_ROUND = Number(process.env.BENCH_SECRETS_GETS ?? 250);
 const CONCURRENCY = 4;
 const OBJECTS = 20;
 /** Rounds and GETs of the cold measurement, each GET the first read of an object just written. */
-const COLD_ROUNDS = 4;
-const COLD_GETS = 100;
+const COLD_ROUNDS = 10;
+const COLD_GETS = 400;
 const NAMESPACE = 'bench-secrets';
 
 /** The sizes compared: keys of values, each value written as `length` characters in JSON (text, or base64). */
@@ -98,7 +98,7 @@ export async function compareSecretGets(cluster: Cluster): Promise<string> {
       rows.push(row(`${size.keys} keys × ${formatNumber(size.length)} B, warm`, bytes, { configmaps: perGet('configmaps'), secrets: perGet('secrets') }));
       const cold: Record<Kind, number> = { configmaps: 0, secrets: 0 };
       for (let round = 0; round < COLD_ROUNDS; round++) {
-        for (const kind of ['configmaps', 'secrets'] as const) {
+        for (const kind of round % 2 === 0 ? (['configmaps', 'secrets'] as const) : (['secrets', 'configmaps'] as const)) {
           const fresh = `${prefix}-cold${round}`;
           for (let i = 0; i < COLD_GETS; i++) await send(writer, 'POST', `/api/v1/namespaces/${NAMESPACE}/${kind}`, body(kind, `${fresh}-${i}`, size));
           cold[kind] += await cpuOfGets(server, kind, fresh, COLD_GETS, COLD_GETS);
@@ -111,7 +111,7 @@ export async function compareSecretGets(cluster: Cluster): Promise<string> {
       await describeMachine(cluster.databaseUrl),
       `- a server started with an EncryptionConfiguration that encrypts secrets with aesgcm (ConfigMaps stay in the clear); ${OBJECTS} objects of each kind and size, whose GET responses are the same size (text values as long as the secrets' base64 ones)`,
       `- warm: ${ROUNDS} rounds of ${GETS_PER_ROUND} GETs of each kind (${CONCURRENCY} at a time) over the same ${OBJECTS} objects (written through the measured instance), the kinds taken in turn (the order alternating), after one round of each not counted: a Secret's values come from the instance's memory of the values it wrote or opened (bounded; as an apiserver's watch cache holds objects decrypted), so this is mostly the cost of finding them there`,
-      `- cold: ${COLD_ROUNDS} rounds of ${COLD_GETS} objects of each kind written through another instance, then each read once from the measured one (the GETs alone measured): every Secret GET decrypts its values (an instance remembers the values it writes, so its own writes read back warm)`,
+      `- cold: ${COLD_ROUNDS} rounds of ${COLD_GETS} objects of each kind written through another instance, then each read once from the measured one (the GETs alone measured, the kinds' order alternating): every Secret GET decrypts its values (an instance remembers the values it writes, so its own writes read back warm)`,
       '- server CPU is the process\'s user+system time from /proc (10 ms resolution) over each round',
       '',
       table(['values, reads', 'response (ConfigMap / Secret)', 'ConfigMap GET: server CPU µs', 'Secret GET: server CPU µs', 'Secret/ConfigMap (target ≤ 1.2×)'], rows),
