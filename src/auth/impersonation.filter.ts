@@ -6,7 +6,7 @@ import { AUTHORIZER } from './authorization/authorizer.token';
 import { forbidden } from './authorization/forbidden';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { RequestFilter } from '../apiserver/request/request-filter';
-import { ANONYMOUS_USER, SERVICE_ACCOUNTS_GROUP, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
+import { ANONYMOUS_USER, serviceAccountGroups, UNAUTHENTICATED_GROUP, UserInfo, withAuthenticatedGroup } from '../apimachinery/authentication/user-info';
 
 const EXTRA_PREFIX = 'impersonate-extra-';
 
@@ -38,7 +38,7 @@ export function requestedUser(request: FastifyRequest): (UserInfo & { requestedG
   const groups = headers.get('impersonate-group') ?? [];
   // a service account named without groups is in its fixed ones, as upstream's impersonation puts it
   const serviceAccount = groups.length === 0 ? SERVICE_ACCOUNT.exec(username) : null;
-  const actingGroups = serviceAccount ? [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${serviceAccount[1]}`] : groups;
+  const actingGroups = serviceAccount ? serviceAccountGroups(serviceAccount[1]) : groups;
   const user: UserInfo = { username, ...(uid ? { uid } : {}), groups: actingGroups, ...(Object.keys(extra).length > 0 ? { extra } : {}) };
   const acting =
     username !== ANONYMOUS_USER ? withAuthenticatedGroup(user) : groups.includes(UNAUTHENTICATED_GROUP) ? user : { ...user, groups: [...groups, UNAUTHENTICATED_GROUP] };

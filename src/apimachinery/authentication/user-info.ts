@@ -13,6 +13,9 @@ export const MASTERS_GROUP = 'system:masters';
 /** every service account's group; each is also in `system:serviceaccounts:<namespace>` */
 export const SERVICE_ACCOUNTS_GROUP = 'system:serviceaccounts';
 
+/** The groups a service account of `namespace` is in (besides system:authenticated). */
+export const serviceAccountGroups = (namespace: string): string[] => [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${namespace}`];
+
 /** The user of every request on the insecure port, as 1.7 names it: a superuser. */
 export const INSECURE_USER: UserInfo = { username: 'system:unsecured', groups: [MASTERS_GROUP, AUTHENTICATED_GROUP] };
 

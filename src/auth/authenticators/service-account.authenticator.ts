@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SERVICE_ACCOUNTS_GROUP, UserInfo } from '../../apimachinery/authentication/user-info';
+import { serviceAccountGroups, UserInfo } from '../../apimachinery/authentication/user-info';
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { SERVICE_ACCOUNTS } from '../../apis/core/core.kinds';
@@ -44,7 +44,7 @@ export class ServiceAccountAuthenticator implements TokenAuthenticator {
     const user: UserInfo = {
       username: serviceAccountUsername(namespace, serviceaccount.name),
       uid: serviceaccount.uid,
-      groups: [SERVICE_ACCOUNTS_GROUP, `${SERVICE_ACCOUNTS_GROUP}:${namespace}`],
+      groups: serviceAccountGroups(namespace),
       ...(typeof verified.claims.jti === 'string' ? { extra: { [CREDENTIAL_ID]: [`JTI=${verified.claims.jti}`] } } : {}),
     };
     return { user };
