@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
-import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, resourceKey, toChange } from './change';
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { EncryptionAtRest } from '../encryption/encryption-at-rest';
-import { ObjectKey } from '../objects/object-key';
 
 /** A change read without its objects (see ChangeHistory.after). */
 export type BodilessChange = Omit<Change, 'object'> & { object: null };
@@ -15,13 +13,6 @@ export interface History {
   compactedThrough: bigint;
   changes: Change[];
 }
-
-const keyOf = (row: Pick<ChangeRow, 'api_group' | 'resource' | 'namespace' | 'name'>): ObjectKey => ({
-  group: row.api_group,
-  resource: row.resource,
-  namespace: row.namespace,
-  name: row.name,
-});
 
 /**
  * Reads the change log: the newest position, pages of changes after a position, and history for a watch start. The
@@ -35,19 +26,21 @@ export class ChangeHistory {
   ) {}
 
   /**
-   * A change as read, its objects' values opened. One that cannot be opened is delivered with the error, for its
-   * watchers to end with, rather than stopping the feed of every resource.
+   * A change as read, its objects' values opened (a change read with its objects' metadata alone holds no values to
+   * open). One that cannot be opened is delivered with the error, for its watchers to end with, rather than stopping
+   * the feed of every resource.
    */
-  private toChange(row: ChangeRow): Change {
-    const key = keyOf(row);
+  private toChange(row: ChangeRow, whole = true): Change {
+    const change = toChange(row);
+    if (!whole) return change;
     try {
-      if (row.object) this.encryption.open(key, row.object);
-      if (row.previous_object) this.encryption.open(key, row.previous_object);
+      if (change.object) this.encryption.open(change, change.object);
+      if (change.previous) this.encryption.open(change, change.previous);
     } catch (error) {
       if (!(error instanceof StatusError)) throw error;
-      return { ...toChange(row), unreadable: error };
+      change.unreadable = error;
     }
-    return toChange(row);
+    return change;
   }
 
   async newest(): Promise<bigint> {
@@ -80,16 +73,16 @@ export class ChangeHistory {
              FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
       values: [after.toString(), limit, whole, metadata, ALL_RESOURCES],
     });
-    const readWhole = (change: Change) => whole.includes(ALL_RESOURCES) || whole.includes(resourceKey(change.group, change.resource));
+    const readWhole = (row: ChangeRow) => whole.includes(ALL_RESOURCES) || whole.includes(resourceKey(row.api_group, row.resource));
     return rows.map((row) => {
-      const change = this.toChange(row);
-      if (change.object && !readWhole(change)) change.metadataOnly = true;
+      const change = this.toChange(row, readWhole(row));
+      if (change.object && !readWhole(row)) change.metadataOnly = true;
       return change;
     });
   }
 
   /** The objects of the given changes (those still in the log). */
-  async bodies(versions: bigint[]): Promise<Map<bigint, { object: KubeObject; previous?: KubeObject }>> {
+  async bodies(versions: bigint[]): Promise<Map<bigint, Pick<Change, 'object' | 'previous' | 'unreadable'>>> {
     const { rows } = await this.pool.query<ChangeRow>({
       name: 'change-log-bodies',
       text: `SELECT ${CHANGE_COLUMNS} FROM change_log WHERE resource_version = ANY($1)`,
@@ -97,8 +90,8 @@ export class ChangeHistory {
     });
     return new Map(
       rows.map((row) => {
-        const change = this.toChange(row);
-        return [change.resourceVersion, { object: change.object, previous: change.previous }];
+        const { resourceVersion, object, previous, unreadable } = this.toChange(row);
+        return [resourceVersion, { object, previous, ...(unreadable ? { unreadable } : {}) }];
       }),
     );
   }
