@@ -19,7 +19,7 @@ export class DeleteCollectionHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
     const selection = listQuery(def, request.path.namespace, readListOptions(def, request.query, undefined, true));
-    const options = { ...readDeleteOptions(request, false), user: request.user };
+    const options = readDeleteOptions(request, false);
     const listed = await this.registry.deleteCollection(def, selection, options);
     return { code: 200, body: toListOutput(def, listed.items, listed.resourceVersion, request.path.path) };
   }

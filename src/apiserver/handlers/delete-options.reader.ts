@@ -67,7 +67,8 @@ function fromQuery(query: Query, all: boolean): DeleteOptions {
 /**
  * The DeleteOptions of a request: from the body when there is one (the query is then ignored), else from the query
  * (single deletes only: a delete-collection reads options from its body alone, but for `dryRun`). A `dryRun` in the
- * query counts even beside a body: a client that asked for a dry run anywhere gets one, never a real delete.
+ * query counts even beside a body: a client that asked for a dry run anywhere gets one, never a real delete. The
+ * options name the request's user, whom the write admissions check.
  */
 export function readDeleteOptions(request: ApiRequest, queryAllowed: boolean): DeleteOptions {
   const hasBody = request.body !== undefined && request.body.length > 0;
@@ -84,5 +85,5 @@ export function readDeleteOptions(request: ApiRequest, queryAllowed: boolean): D
   if (options.gracePeriodSeconds !== undefined && options.gracePeriodSeconds < 0) {
     throw invalidOptions(options, 'gracePeriodSeconds must be a non-negative integer');
   }
-  return options;
+  return { ...options, user: request.user };
 }

@@ -19,7 +19,7 @@ export class DeleteHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def } = request;
     const name = checkPathName(request);
-    const options = { ...readDeleteOptions(request, true), user: request.user };
+    const options = readDeleteOptions(request, true);
     const result = await this.registry.delete(def, request.path.namespace, name, options);
     if (!result.removed || def.strategy.deleteReturnsObject) {
       // 1.7 answers 202 when the client explicitly asked not to orphan and the object waits for finalizers.
