@@ -131,46 +131,36 @@ export class GenericRegistry {
 
   /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
   prepareUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
-    this.checkPreconditions(def, object, current);
-    def.strategy.applyDefaults(object);
-    omitEmpty(storedShapeOf(def), object); // before the generation compares the spec
-    prepareForUpdate(def, object, current);
-    def.strategy.canonicalize?.(object);
-    this.validate(def, object, [
-      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
-      ...def.strategy.validateUpdate(object, current),
-    ]);
-    object.metadata.resourceVersion = current.metadata.resourceVersion;
-    return object;
+    const prepare = () => {
+      omitEmpty(storedShapeOf(def), object); // before the generation compares the spec
+      prepareForUpdate(def, object, current);
+    };
+    return this.prepareWrite(def, object, current, prepare, () => def.strategy.validateUpdate(object, current));
   }
 
   /** The same for a write to `/status` (PUT, and the result of a PATCH): only the status changes. */
   prepareStatusUpdate(def: KindDefinition, object: KubeObject, current: KubeObject): KubeObject {
     const status = def.strategy.status;
     if (!status) throw apiErrors.methodNotAllowed();
-    this.checkPreconditions(def, object, current);
-    def.strategy.applyDefaults(object);
-    prepareForStatusUpdate(def, object, current);
-    def.strategy.canonicalize?.(object);
-    this.validate(def, object, [
-      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
-      ...status.validate(object, current),
-    ]);
-    object.metadata.resourceVersion = current.metadata.resourceVersion;
-    return object;
+    return this.prepareWrite(def, object, current, () => prepareForStatusUpdate(def, object, current), () => status.validate(object, current));
   }
 
   /** The same for a write through a subresource that writes one part of the object (a namespace's `finalize`). */
   preparePartUpdate(def: KindDefinition, part: PartStrategy, object: KubeObject, current: KubeObject): KubeObject {
+    const prepare = () => {
+      omitEmpty(storedShapeOf(def), object);
+      prepareForPartUpdate(part, object, current);
+    };
+    return this.prepareWrite(def, object, current, prepare, () => part.validateUpdate(object, current));
+  }
+
+  /** What every update does around the preparation and checks of what it writes (`prepare`, `errors`). */
+  private prepareWrite(def: KindDefinition, object: KubeObject, current: KubeObject, prepare: () => void, errors: () => FieldError[]): KubeObject {
     this.checkPreconditions(def, object, current);
     def.strategy.applyDefaults(object);
-    omitEmpty(def.strategy.shape, object);
-    prepareForPartUpdate(part, object, current);
+    prepare();
     def.strategy.canonicalize?.(object);
-    this.validate(def, object, [
-      ...validateObjectMetaUpdate(def, object.metadata, current.metadata),
-      ...part.validateUpdate(object, current),
-    ]);
+    this.validate(def, object, [...validateObjectMetaUpdate(def, object.metadata, current.metadata), ...errors()]);
     object.metadata.resourceVersion = current.metadata.resourceVersion;
     return object;
   }
