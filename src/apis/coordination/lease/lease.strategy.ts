@@ -1,3 +1,4 @@
+import { nonNegative } from '../../../apimachinery/validation/numbers';
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { nameRules, qualifiedName } from '../../../apimachinery/validation/names';
 import { defineStrategy, KindStrategy } from '../../../registry/kind-definition';
@@ -18,9 +19,7 @@ function validateLease(lease: Lease): FieldError[] {
   if (spec.leaseDurationSeconds != null && spec.leaseDurationSeconds <= 0) {
     errors.push(fieldErrors.invalid('spec.leaseDurationSeconds', spec.leaseDurationSeconds, 'must be greater than 0'));
   }
-  if (spec.leaseTransitions != null && spec.leaseTransitions < 0) {
-    errors.push(fieldErrors.invalid('spec.leaseTransitions', spec.leaseTransitions, 'must be greater than or equal to 0'));
-  }
+  errors.push(...nonNegative(spec.leaseTransitions ?? undefined, 'spec.leaseTransitions'));
   if (spec.strategy != null) errors.push(...strategyErrors(spec.strategy));
   if (spec.preferredHolder && !spec.strategy) errors.push(fieldErrors.forbidden('spec.preferredHolder', 'may only be specified if `strategy` is defined'));
   return errors;

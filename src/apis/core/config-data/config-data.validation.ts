@@ -1,3 +1,4 @@
+import { deepEqual } from '../../../apimachinery/meta/deep-equal';
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { DNS1123_SUBDOMAIN_MAX } from '../../../apimachinery/validation/names';
 
@@ -36,12 +37,6 @@ export function dataSize(values: Readonly<Record<string, string>> | undefined, e
 
 const IMMUTABLE = 'field is immutable when `immutable` is set';
 
-/** Whether two maps of text hold the same keys and values (absent counts as empty, as omitEmpty leaves it). */
-function sameValues(a: Readonly<Record<string, string>> = {}, b: Readonly<Record<string, string>> = {}): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
-}
-
 /**
  * An update of an object that was made immutable (`immutable: true`) may change its metadata only: `immutable` stays
  * true and the `fields` (its data maps) stay as they were.
@@ -54,7 +49,8 @@ export function immutableDataErrors<Field extends string, T extends { immutable?
   if (old.immutable !== true) return [];
   const errors = object.immutable === true ? [] : [fieldErrors.forbidden('immutable', IMMUTABLE)];
   for (const field of fields) {
-    if (!sameValues(object[field], old[field])) errors.push(fieldErrors.forbidden(field, IMMUTABLE));
+    // absent counts as empty, as omitEmpty leaves it
+    if (!deepEqual(object[field] ?? {}, old[field] ?? {})) errors.push(fieldErrors.forbidden(field, IMMUTABLE));
   }
   return errors;
 }
