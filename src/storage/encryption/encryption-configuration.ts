@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../apimachinery/meta/kube-object';
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import { KEY_SIZES, keyedCipher, KeyedProvider } from './providers';
@@ -13,7 +14,6 @@ export type ResourceTransformers = ReadonlyMap<EncryptableResource, ValueTransfo
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function list(value: unknown, where: string): unknown[] {
   if (!Array.isArray(value) || value.length === 0) throw new Error(`${where}: Required value: a non-empty list`);
@@ -21,11 +21,11 @@ function list(value: unknown, where: string): unknown[] {
 }
 
 function keysOf(provider: KeyedProvider, config: unknown, where: string): ValueProvider[] {
-  const keys = list(isObject(config) ? config.keys : undefined, `${where}.keys`);
+  const keys = list(isPlainObject(config) ? config.keys : undefined, `${where}.keys`);
   const names = new Set<string>();
   return keys.map((key, i) => {
     const at = `${where}.keys[${i}]`;
-    const { name, secret } = isObject(key) ? key : ({} as Json);
+    const { name, secret } = isPlainObject(key) ? key : ({} as Json);
     if (typeof name !== 'string' || name === '') throw new Error(`${at}.name: Required value`);
     if (name.includes(':')) throw new Error(`${at}.name: Invalid value: "${name}": should not contain ':'`);
     if (names.has(name)) throw new Error(`${at}.name: Duplicate value: "${name}"`);
@@ -45,7 +45,7 @@ function keysOf(provider: KeyedProvider, config: unknown, where: string): ValueP
 
 /** One element of `providers`: exactly one provider, identity or one with keys. */
 function providerOf(element: unknown, where: string): ValueProvider[] {
-  const types = isObject(element) ? Object.keys(element) : [];
+  const types = isPlainObject(element) ? Object.keys(element) : [];
   if (types.length !== 1) {
     throw new Error(`${where}: Invalid value: ${types.length === 0 ? 'no provider given' : 'more than one provider specified in a single element, should split into different list elements'}`);
   }
@@ -70,14 +70,14 @@ export function parseEncryptionConfiguration(text: string, source: string): Reso
   } catch (error) {
     fail(`not YAML or JSON: ${(error as Error).message}`);
   }
-  if (!isObject(doc) || doc.kind !== 'EncryptionConfiguration' || doc.apiVersion !== 'apiserver.config.k8s.io/v1') {
-    fail(`expected kind EncryptionConfiguration of apiserver.config.k8s.io/v1, got ${String(isObject(doc) ? doc.kind : doc)} of ${String(isObject(doc) ? doc.apiVersion : '')}`);
+  if (!isPlainObject(doc) || doc.kind !== 'EncryptionConfiguration' || doc.apiVersion !== 'apiserver.config.k8s.io/v1') {
+    fail(`expected kind EncryptionConfiguration of apiserver.config.k8s.io/v1, got ${String(isPlainObject(doc) ? doc.kind : doc)} of ${String(isPlainObject(doc) ? doc.apiVersion : '')}`);
   }
   const transformers = new Map<EncryptableResource, ValueTransformer>();
   try {
     list((doc as Json).resources, 'resources').forEach((entry, i) => {
       const where = `resources[${i}]`;
-      const { resources, providers } = isObject(entry) ? entry : ({} as Json);
+      const { resources, providers } = isPlainObject(entry) ? entry : ({} as Json);
       const chain = new ValueTransformer(list(providers, `${where}.providers`).flatMap((p, j) => providerOf(p, `${where}.providers[${j}]`)));
       list(resources, `${where}.resources`).forEach((name, j) => {
         const at = `${where}.resources[${j}]`;
