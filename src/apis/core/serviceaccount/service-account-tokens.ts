@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JWK, JWTPayload } from 'jose' with { 'resolution-mode': 'import' };
+import type { JWK, JWTPayload, JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };
 import { claimedIssuer } from '../../../apimachinery/authentication/claimed-issuer';
 import { ServiceAccountKeys } from './service-account-keys';
 
@@ -78,10 +78,10 @@ export class ServiceAccountTokens {
   async verify(token: string): Promise<VerifiedToken> {
     const issuer = claimedIssuer(token);
     if (issuer === undefined || !this.settings.issuers.includes(issuer)) return undefined;
-    const { createLocalJWKSet, jwtVerify } = await import('jose');
-    const algorithms = await this.algorithms();
+    const { jwtVerify } = await import('jose');
+    const { keySet, algorithms } = await this.verification();
     try {
-      const { payload } = await jwtVerify(token, createLocalJWKSet(await this.jwks()), {
+      const { payload } = await jwtVerify(token, keySet, {
         issuer: [...this.settings.issuers],
         audience: [...this.settings.audiences],
         algorithms,
@@ -97,6 +97,17 @@ export class ServiceAccountTokens {
       return { error: `service account token: ${(error as Error).message}` };
     }
   }
+
+  /** The key set and algorithms every verification uses, made once: the keys do not change while the server runs. */
+  private verification(): Promise<{ keySet: JWTVerifyGetKey; algorithms: string[] }> {
+    this.verifier ??= (async () => {
+      const { createLocalJWKSet } = await import('jose');
+      return { keySet: createLocalJWKSet(await this.jwks()), algorithms: await this.algorithms() };
+    })();
+    return this.verifier;
+  }
+
+  private verifier?: Promise<{ keySet: JWTVerifyGetKey; algorithms: string[] }>;
 
   /** The public keys that verify tokens, as the JWKS document (`/openid/v1/jwks`) lists them. */
   jwks(): Promise<{ keys: JWK[] }> {
