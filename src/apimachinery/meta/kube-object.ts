@@ -73,15 +73,15 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 let stampedSecond = NaN;
 let stamp = '';
 
-/**
- * Time as the apiserver writes it: RFC 3339, UTC, whole seconds (toISOString's form without its milliseconds). Made
- * once a second: every create and update writes it once or twice.
- */
+/** A time (milliseconds since the epoch) as the apiserver writes it: RFC 3339, UTC, whole seconds. */
+export const formatTimestamp = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+/** The time now as the apiserver writes it. Made once a second: every create and update writes it once or twice. */
 export function nowTimestamp(): string {
   const second = Math.floor(Date.now() / 1000);
   if (second !== stampedSecond) {
     stampedSecond = second;
-    stamp = `${new Date(second * 1000).toISOString().slice(0, 19)}Z`;
+    stamp = formatTimestamp(second * 1000);
   }
   return stamp;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldErrors } from '../../apimachinery/errors/field-error';
 import { apiErrors } from '../../apimachinery/errors/status-error';
-import { KubeObject, ObjectMeta } from '../../apimachinery/meta/kube-object';
+import { formatTimestamp, KubeObject, ObjectMeta } from '../../apimachinery/meta/kube-object';
 import { ServiceAccountTokens } from '../../apis/core/serviceaccount/service-account-tokens';
 import { TokenRequest } from '../../apis/core/serviceaccount/token-request.schema';
 import { KindDefinition, TokenBinding } from '../../registry/kind-definition';
@@ -12,7 +12,6 @@ import { readWriteOptions } from './dry-run.reader';
 import { checkPathName, readObject } from './request-body';
 import { subresourceBinding } from './subresource';
 
-const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /** Names a request kind's errors as upstream does: `TokenRequest.authentication.k8s.io`. */
 const requestNames = (kind: KindDefinition) => ({ group: kind.group, kind: kind.kind, resource: kind.kind });
@@ -59,7 +58,7 @@ export class TokenHandler implements VerbHandler {
       throw apiErrors.conflict(requestNames(requestKind), name, `the UID in the token request (${meta.uid}) does not match the UID of the service account (${uid})`);
     }
     const now = Date.now();
-    tokenRequest.metadata = { ...meta, name, namespace, uid, creationTimestamp: timestamp(now) };
+    tokenRequest.metadata = { ...meta, name, namespace, uid, creationTimestamp: formatTimestamp(now) };
     const spec = (tokenRequest.spec ??= {});
     if (!spec.audiences?.length) spec.audiences = [...this.tokens.settings.audiences];
     delete tokenRequest.status;
@@ -73,7 +72,7 @@ export class TokenHandler implements VerbHandler {
     const body = {
       ...tokenRequest,
       spec: { ...tokenRequest.spec, boundObjectRef: tokenRequest.spec.boundObjectRef ?? null },
-      status: { token, expirationTimestamp: timestamp(now + seconds * 1000) },
+      status: { token, expirationTimestamp: formatTimestamp(now + seconds * 1000) },
     };
     return { code: 201, body };
   }
