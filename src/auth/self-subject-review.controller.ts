@@ -4,8 +4,9 @@ import { JSON_TYPE } from '../apiserver/codec/media-types';
 import { negotiate } from '../apiserver/codec/negotiation';
 import { apiErrors } from '../apimachinery/errors/status-error';
 import { sendValue } from '../apiserver/http/reply';
+import { AUTHENTICATION_V1 } from '../apis/core/serviceaccount/token-request.schema';
 
-export const AUTHENTICATION_GROUP = { group: 'authentication.k8s.io', version: 'v1', legacyDiscovery: false };
+export const AUTHENTICATION_GROUP = { ...AUTHENTICATION_V1, legacyDiscovery: false };
 
 /**
  * `authentication.k8s.io/v1` SelfSubjectReview (what `kubectl auth whoami` asks): the request's own user, as the
@@ -26,7 +27,7 @@ export class SelfSubjectReviewController {
     };
     const review = {
       kind: 'SelfSubjectReview',
-      apiVersion: 'authentication.k8s.io/v1',
+      apiVersion: `${AUTHENTICATION_V1.group}/${AUTHENTICATION_V1.version}`,
       metadata: { creationTimestamp: null },
       status: { userInfo },
     };
