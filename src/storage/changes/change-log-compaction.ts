@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
+import type { Prisma } from '../database/generated/prisma/client';
 import { StorageKey } from '../objects/object-key';
 
 /** What the change log keeps: no more than the newest `count` changes, and none made before `since`. */
@@ -17,6 +18,12 @@ export interface CompactionResult {
   compactedThrough?: bigint;
 }
 
+/** The transaction-scoped lock that lets one instance compact (or expire) at a time; false when another holds it. */
+async function takeCompactionLock(tx: Prisma.TransactionClient): Promise<boolean> {
+  const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
+  return locked;
+}
+
 /**
  * Removes the changes beyond the retention and raises the compaction horizon in the same transaction, under a
  * transaction-scoped advisory lock that lets one instance do it at a time (another finds the lock taken and removes
@@ -28,8 +35,7 @@ export class ChangeLogCompaction {
 
   compact(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
     return this.prisma.$transaction(async (tx) => {
-      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
-      if (!locked) return { removed: 0 };
+      if (!(await takeCompactionLock(tx))) return { removed: 0 };
       const newest = await tx.change.findFirst({ orderBy: { resourceVersion: 'desc' }, select: { resourceVersion: true } });
       if (!newest) return { removed: 0 };
       const beyondCount = await tx.change.findFirst({
@@ -66,8 +72,7 @@ export class ChangeLogCompaction {
     let removed = 0;
     for (;;) {
       const batch = await this.prisma.$transaction(async (tx) => {
-        const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(7365, 2) AS locked`;
-        if (!locked) return 0;
+        if (!(await takeCompactionLock(tx))) return 0;
         await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(7365, 1)`;
         return tx.$executeRaw`
           DELETE FROM objects WHERE (api_group, resource, namespace, name) IN (
