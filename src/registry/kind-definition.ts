@@ -186,6 +186,11 @@ export interface VersionConversion {
   fromStored(object: KubeObject): KubeObject;
   /** the stored form's shape, where what Go leaves out of it differs from the served one's (see storedShapeOf) */
   storedShape?: StructSchema;
+  /**
+   * Whether an object's stored text (its members but metadata) is already its form in the served version, so that a
+   * response copies it as it is rather than parsing, converting and writing it again; none: never.
+   */
+  keepsStoredText?(rest: string): boolean;
 }
 
 /** The shape of a definition's objects as stored, which the store leaves Go's empty fields out of. */
