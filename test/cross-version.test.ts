@@ -1,6 +1,8 @@
 import { dump } from 'js-yaml';
 import { useTestServer } from './support/api';
+import { CRONTAB_SCHEMA, crontabCrd } from './support/crontab-definition';
 import { kubectl } from './support/kubectl';
+import { untilStatus } from './support/two-instances';
 import { WatchClient } from './support/watch-client';
 
 /**
@@ -200,5 +202,38 @@ describe('dry runs in a converted version', () => {
     expect(after.metadata.resourceVersion).toBe(stored.metadata.resourceVersion);
     expect(after.metadata).not.toHaveProperty('labels');
     expect(after.metadata.managedFields).toEqual(stored.metadata.managedFields);
+  });
+});
+
+describe('server-side apply of a custom resource served in two versions', () => {
+  const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+  const tabs = (version: string) => `/apis/stable.example.com/${version}/namespaces/default/crontabs`;
+  const version = (name: string, served: boolean, storage: boolean) => ({ name, served, storage, schema: { openAPIV3Schema: CRONTAB_SCHEMA } });
+  const applyTab = (v: string, manager: string, spec: Record<string, unknown>) =>
+    apply(`${tabs(v)}/tab`, manager, { apiVersion: `stable.example.com/${v}`, kind: 'CronTab', metadata: { name: 'tab' }, spec });
+
+  it('keeps each manager in its version, and lets go of the managers of a version no longer served', async () => {
+    expect((await call('POST', CRDS, crontabCrd([version('v1', true, true), version('v2', true, false)]))).status).toBe(201);
+    await untilStatus(server(), tabs('v2'), 200);
+    expect((await applyTab('v1', 'one', { cronSpec: '* * * * */5', image: 'a' })).status).toBe(201);
+    const conflict = await applyTab('v2', 'two', { cronSpec: '* * * * */5', image: 'b' });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.message).toBe('Apply failed with 1 conflict: conflict with "one": .spec.image');
+    const shared = await applyTab('v2', 'two', { cronSpec: '* * * * */5', args: ['x'] });
+    expect(shared.status).toBe(200);
+    expect(shared.json.metadata.managedFields.map((e: any) => [e.manager, e.apiVersion])).toEqual([
+      ['one', 'stable.example.com/v1'],
+      ['two', 'stable.example.com/v2'],
+    ]);
+
+    const crd = (await call('GET', `${CRDS}/crontabs.stable.example.com`)).json;
+    const unserved = await call('PUT', `${CRDS}/crontabs.stable.example.com`, { ...crd, spec: { ...crd.spec, versions: [version('v1', true, true), version('v2', false, false)] } });
+    expect(unserved.status).toBe(200);
+    await untilStatus(server(), tabs('v2'), 404);
+    // as upstream's: the entries of a version the objects are no longer served in go at the next write
+    const taken = await applyTab('v1', 'one', { cronSpec: '* * * * */5', image: 'a', args: ['y'] });
+    expect(taken.status).toBe(200);
+    expect(taken.json.metadata.managedFields.map((e: any) => [e.manager, e.apiVersion])).toEqual([['one', 'stable.example.com/v1']]);
+    expect((await call('DELETE', `${CRDS}/crontabs.stable.example.com`)).status).toBe(200);
   });
 });
