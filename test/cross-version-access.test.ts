@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
+import { v1Event } from './support/events';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 import { until } from './support/until';
@@ -31,20 +32,6 @@ async function grant(user: string, group: string, verbs: string[]): Promise<void
   });
   expect(binding.status).toBe(201);
 }
-
-const v1Event = (name: string) => ({
-  apiVersion: 'events.k8s.io/v1',
-  kind: 'Event',
-  metadata: { name },
-  eventTime: '2026-01-01T00:00:00.123456Z',
-  reportingController: 'example.com/operator',
-  reportingInstance: 'operator-0',
-  action: 'Reconcile',
-  reason: 'Synced',
-  regarding: { kind: 'ConfigMap', namespace: 'default', name: 'settings' },
-  note: 'settings synced',
-  type: 'Normal',
-});
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pgkube-cross-version-'));

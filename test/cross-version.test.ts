@@ -1,6 +1,7 @@
 import { dump } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { CRONTAB_SCHEMA, crontabCrd } from './support/crontab-definition';
+import { v1Event } from './support/events';
 import { kubectl } from './support/kubectl';
 import { untilStatus } from './support/two-instances';
 import { WatchClient } from './support/watch-client';
@@ -15,21 +16,6 @@ const CORE = '/api/v1/namespaces/default/events';
 const V1 = '/apis/events.k8s.io/v1/namespaces/default/events';
 const APPLY = { 'content-type': 'application/apply-patch+yaml' };
 
-const v1Event = (name: string, extra: Record<string, unknown> = {}) => ({
-  apiVersion: 'events.k8s.io/v1',
-  kind: 'Event',
-  metadata: { name },
-  eventTime: '2026-01-01T00:00:00.123456Z',
-  reportingController: 'example.com/operator',
-  reportingInstance: 'operator-0',
-  action: 'Reconcile',
-  reason: 'Synced',
-  regarding: { kind: 'ConfigMap', namespace: 'default', name: 'settings' },
-  note: 'settings synced',
-  type: 'Normal',
-  ...extra,
-});
-
 /** The same event as core/v1 names its fields. */
 const coreOf = (name: string, extra: Record<string, unknown> = {}) => ({
   apiVersion: 'v1',
@@ -41,8 +27,10 @@ const coreOf = (name: string, extra: Record<string, unknown> = {}) => ({
   action: 'Reconcile',
   reason: 'Synced',
   involvedObject: { kind: 'ConfigMap', namespace: 'default', name: 'settings' },
+  related: { kind: 'Pod', namespace: 'default', name: 'operator-0' },
   message: 'settings synced',
   type: 'Normal',
+  series: { count: 2, lastObservedTime: '2026-01-01T00:05:00.000001Z' },
   ...extra,
 });
 
@@ -93,10 +81,10 @@ describe('server-side apply across versions', () => {
   });
 
   it('removes what a manager applied in one version and no longer applies in the other', async () => {
-    const created = await apply(`${V1}/moving`, 'mover', { ...v1Event('moving'), related: { kind: 'Pod', namespace: 'default', name: 'p' }, metadata: { name: 'moving', labels: { a: '1', b: '2' } } });
+    const created = await apply(`${V1}/moving`, 'mover', v1Event('moving', { metadata: { name: 'moving', labels: { a: '1', b: '2' } } }));
     expect(created.status).toBe(201);
     // through core/v1, without the related object and the message
-    const { message: _message, ...config } = coreOf('moving', { metadata: { name: 'moving', labels: { a: '1' } } });
+    const { message: _message, related: _related, ...config } = coreOf('moving', { metadata: { name: 'moving', labels: { a: '1' } } });
     const moved = await apply(`${CORE}/moving`, 'mover', config);
     expect(moved.status).toBe(200);
     expect(moved.json.metadata.labels).toEqual({ a: '1' });
