@@ -27,7 +27,7 @@ export class VersionedChange {
 
   /** The change in `apiVersion`; undefined when the objects are not served in it (its managers go, as upstream's). */
   in(apiVersion: string): VersionChange | undefined {
-    if (!this.versions || apiVersion === this.apiVersion) apiVersion = this.apiVersion;
+    if (!this.versions) apiVersion = this.apiVersion; // with no other versions known, every manager reads as the request's
     if (this.byVersion.has(apiVersion)) return this.byVersion.get(apiVersion);
     const change = apiVersion === this.apiVersion ? changeOf(this.comparison) : this.compareIn(this.versions as VersionConverter, apiVersion);
     this.byVersion.set(apiVersion, change);
