@@ -32,8 +32,8 @@ export function fieldManagerOf(def: KindDefinition, path: ManagedPath, kinds: Ki
       apiVersion: groupVersion(def),
       ...(path !== 'object' && { subresource: path }),
       reset: resetFields(def, shape, path),
-      // a Scale's writes are compared in the scaled kind's version alone
-      ...(path !== 'scale' && { versions: new ServedVersions(def, kinds, (served) => resetFields(served, served.strategy.shape, path)) }),
+      // a Scale gives the object in its stored form, which only a kind served unconverted can compare in other versions
+      ...((!def.conversion || path !== 'scale') && { versions: new ServedVersions(def, kinds, (served) => resetFields(served, served.strategy.shape, path)) }),
     };
     manager = def.conversion && path !== 'scale' ? new ConvertingFieldManager(scope, def.conversion) : new FieldManager(scope);
     byPath.set(path, manager);
