@@ -12,6 +12,7 @@ import { SchemaValidator } from '../../apis/apiextensions/schema/schema-validati
 import { SchemaNode } from '../../apis/apiextensions/schema/structural-schema';
 import { printerColumns } from './printer-columns';
 import { parseJsonPath } from './simple-json-path';
+import { noneConversion } from './none-conversion';
 
 /**
  * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
@@ -77,6 +78,8 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
     ...(hasStatus && { status: { keepsLabels: false, validate: (object: KubeObject) => validator.errors(object) } }),
   });
   const terminating = crd.metadata.deletionTimestamp !== undefined;
+  const storage = (crd.spec.versions ?? []).find((v) => v.storage)?.name;
+  const apiVersion = (name: string | undefined) => `${group}/${name}`;
   return defineKind(
     { group, version: version.name ?? '' },
     {
@@ -94,6 +97,8 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       columns: printerColumns(version.additionalPrinterColumns),
       wire: CUSTOM_WIRE,
       deprecationWarning: deprecationWarning(crd, version),
+      // the storage version's objects are stored as they are served
+      ...(storage && storage !== version.name && { conversion: noneConversion(apiVersion(version.name), apiVersion(storage)) }),
     },
   );
 }
