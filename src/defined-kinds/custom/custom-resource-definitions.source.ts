@@ -13,6 +13,7 @@ import { SchemaNode } from '../../apis/apiextensions/schema/structural-schema';
 import { printerColumns } from './printer-columns';
 import { parseJsonPath } from './simple-json-path';
 import { noneConversion } from './none-conversion';
+import { ConversionWebhook, webhookEndpoint } from './webhook-conversion';
 
 /**
  * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
@@ -59,8 +60,20 @@ function deprecationWarning(crd: CustomResourceDefinition, version: CrdVersion):
   return newer.length === 0 ? deprecated : `${deprecated}; use ${group}/${newer[0]} ${names.kind}`;
 }
 
+/**
+ * How a served version's objects are converted to and from the storage version: by the definition's webhook, or,
+ * with the None strategy, by rewriting the apiVersion (none for the storage version itself).
+ */
+function conversionOf(crd: CustomResourceDefinition, version: CrdVersion, webhook: ConversionWebhook | undefined): Partial<KindDefinition> {
+  const storage = (crd.spec.versions ?? []).find((v) => v.storage)?.name;
+  if (!storage) return {};
+  const apiVersion = (name: string | undefined) => `${crd.spec.group}/${name}`;
+  if (webhook) return { storageConversion: webhook.versionConversion(apiVersion(version.name), apiVersion(storage)) };
+  return storage === version.name ? {} : { conversion: noneConversion(apiVersion(version.name), apiVersion(storage)) };
+}
+
 /** The kind row of one served version of a definition. */
-function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
+function versionKind(crd: CustomResourceDefinition, version: CrdVersion, webhook: ConversionWebhook | undefined): KindDefinition {
   const { group = '', names = {}, scope } = crd.spec;
   const kind = names.kind ?? '';
   const schema = (version.schema?.openAPIV3Schema as SchemaNode | undefined) ?? SCHEMALESS;
@@ -78,8 +91,6 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
     ...(hasStatus && { status: { keepsLabels: false, validate: (object: KubeObject) => validator.errors(object) } }),
   });
   const terminating = crd.metadata.deletionTimestamp !== undefined;
-  const storage = (crd.spec.versions ?? []).find((v) => v.storage)?.name;
-  const apiVersion = (name: string | undefined) => `${group}/${name}`;
   return defineKind(
     { group, version: version.name ?? '' },
     {
@@ -97,8 +108,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       columns: printerColumns(version.additionalPrinterColumns),
       wire: CUSTOM_WIRE,
       deprecationWarning: deprecationWarning(crd, version),
-      // the storage version's objects are stored as they are served
-      ...(storage && storage !== version.name && { conversion: noneConversion(apiVersion(version.name), apiVersion(storage)) }),
+      ...conversionOf(crd, version, webhook),
     },
   );
 }
@@ -124,6 +134,8 @@ export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
   kindsOf(definition: KubeObject): KindDefinition[] {
     const crd = definition as CustomResourceDefinition;
     if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];
-    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version));
+    const endpoint = crd.spec.conversion?.strategy === 'Webhook' ? webhookEndpoint(crd) : undefined;
+    const webhook = endpoint && new ConversionWebhook(endpoint, crd.spec.conversion?.webhook?.conversionReviewVersions ?? []);
+    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version, webhook));
   },
 };
