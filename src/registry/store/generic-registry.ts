@@ -17,7 +17,7 @@ import { generateName, prepareForCreate, prepareForPartUpdate, prepareForStatusU
 import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
-import { convertsByCall, objectItem, openServedList } from './served-version';
+import { Converted, convertsByCall, objectItem, openServedList } from './served-version';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -79,16 +79,16 @@ export class GenericRegistry {
   }
 
   /** For a row whose objects a call converts: the stored object, converted, in the read form asked for. */
-  private async readConverted<F extends ReadForm>(def: KindDefinition, key: ObjectKey, form?: F): Promise<FormItem[F] | undefined> {
+  private async readConverted<F extends ReadForm>(def: Converted, key: ObjectKey, form?: F): Promise<FormItem[F] | undefined> {
     const stored = await this.store.get(key);
     const object = stored && (await this.served(def, stored));
     return (object && form === 'output' ? objectItem(object) : object) as FormItem[F] | undefined;
   }
 
   /** For a row whose objects a call converts: the whole bodies, converted together (one call for the list). */
-  private async listConverted<F extends ReadForm>(def: KindDefinition, query: ListQuery, form?: F): Promise<ListResult<FormItem[F]>> {
+  private async listConverted<F extends ReadForm>(def: Converted, query: ListQuery, form?: F): Promise<ListResult<FormItem[F]>> {
     const listed = await this.store.list(storageKeyOf(def), { ...query, projection: undefined });
-    const items = convertsByCall(def) ? await def.storageConversion.fromStored(listed.items) : listed.items;
+    const items = await def.storageConversion.fromStored(listed.items);
     return { ...listed, items: (form === 'output' ? items.map(objectItem) : items) as FormItem[F][] };
   }
 
@@ -277,15 +277,18 @@ export class GenericRegistry {
    * Writes an update of an object in the form it is stored in, answering with what was written in the row's version
    * (undefined when the write lost, as ObjectStore's update).
    */
-  private async writeUpdate(def: KindDefinition, key: ObjectKey, version: string, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
-    if (!convertsByCall(def)) return this.writes.update(key, version, object, dryRun);
+  private writeUpdate(def: KindDefinition, key: ObjectKey, version: string, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
+    return convertsByCall(def) ? this.writeConverted(def, key, version, object, dryRun) : this.writes.update(key, version, object, dryRun);
+  }
+
+  private async writeConverted(def: Converted, key: ObjectKey, version: string, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
     const written = await this.writes.update(key, version, await def.storageConversion.toStored(object), dryRun);
     return written && this.served(def, written);
   }
 
   /** A stored object in the version of a row whose objects a call converts. */
-  private async served(def: KindDefinition, stored: KubeObject): Promise<KubeObject> {
-    return convertsByCall(def) ? (await def.storageConversion.fromStored([stored]))[0] : stored;
+  private async served(def: Converted, stored: KubeObject): Promise<KubeObject> {
+    return (await def.storageConversion.fromStored([stored]))[0];
   }
 
   private validate(def: KindDefinition, object: KubeObject, errors: FieldError[]): void {

@@ -10,7 +10,8 @@ import { ListQuery } from '../../storage/objects/list-query';
  * storage version. Rows without one (every built-in kind) pass through unchanged, with no await.
  */
 
-type Converted = KindDefinition & { storageConversion: StorageConversion };
+/** A row whose objects a call converts. */
+export type Converted = KindDefinition & { storageConversion: StorageConversion };
 
 export const convertsByCall = (def: KindDefinition): def is Converted => def.storageConversion !== undefined;
 
