@@ -22,7 +22,7 @@ const path = (version: string, name = '') => `/apis/${GROUP}/${version}/namespac
 const MERGE = { 'content-type': 'application/merge-patch+json' };
 const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } };
 
-type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid';
+type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel';
 
 /** The test's conversion webhook: what it was asked, and how it answers. */
 const webhook = {
@@ -46,7 +46,16 @@ function answer(review: any) {
   return {
     apiVersion: review.apiVersion,
     kind: 'ConversionReview',
-    response: { uid: webhook.mode === 'wrong-uid' ? 'other' : uid, result: { status: 'Success' }, convertedObjects: objects.map((o: any) => converted(o, desiredAPIVersion)) },
+    response: {
+      uid: webhook.mode === 'wrong-uid' ? 'other' : uid,
+      result: { status: 'Success' },
+      convertedObjects: objects.map((o: any) => {
+        if (webhook.mode === 'unconverted') return o;
+        const out = converted(o, desiredAPIVersion);
+        // a webhook may change labels and annotations, and nothing else of the metadata
+        return webhook.mode === 'relabel' ? { ...out, metadata: { ...out.metadata, labels: { converted: 'yes' }, generation: 99 } } : out;
+      }),
+    },
   };
 }
 
@@ -110,7 +119,7 @@ async function convertWith(conversion: Record<string, unknown>) {
   const body = current.status === 200 ? { ...current.json, spec: { ...current.json.spec, conversion } } : definition(conversion);
   const written = await call(current.status === 200 ? 'PUT' : 'POST', current.status === 200 ? `${CRDS}/${NAME}` : CRDS, body);
   expect([200, 201]).toContain(written.status);
-  await until(async () => (await call('GET', path('v1'))).status === 200);
+  await until(async () => (await call('GET', path('v1'))).status !== 404); // served (its list may need the webhook)
   await new Promise((resolve) => setTimeout(resolve, 300)); // the new rows replace the old ones as the feed delivers the change
 }
 
@@ -246,6 +255,33 @@ describe('a custom resource converted by a webhook', () => {
     expect(list.status).toBe(500);
     // the storage version's objects need no call
     expect((await call('GET', path('v1', 'first'))).status).toBe(200);
+    webhook.mode = 'unconverted';
+    expect((await call('GET', path('v2', 'first'))).json.message).toBe(
+      `conversion webhook for ${GROUP}/v1, Kind=Gadget returned invalid converted object at index 0: invalid groupVersion (expected ${GROUP}/v2, received ${GROUP}/v1)`,
+    );
+    webhook.mode = 'relabel';
+    const relabelled = await call('GET', path('v2', 'first'));
+    expect(relabelled.json.metadata.labels).toEqual({ converted: 'yes' });
+    expect(relabelled.json.metadata.generation).toBe((await call('GET', path('v1', 'first'))).json.metadata.generation);
+  });
+
+  it('keeps objects stored in the earlier storage version readable when the storage version changes, and writes the new one', async () => {
+    const crd = (await call('GET', `${CRDS}/${NAME}`)).json;
+    crd.spec.versions = crd.spec.versions.map((v: any) => ({ ...v, storage: v.name === 'v2' }));
+    expect((await call('PUT', `${CRDS}/${NAME}`, crd)).status).toBe(200);
+    await until(async () => (await call('GET', `${CRDS}/${NAME}`)).json.status.storedVersions.includes('v2'));
+    expect((await call('GET', `${CRDS}/${NAME}`)).json.status.storedVersions).toEqual(['v1', 'v2']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call('GET', path('v2', 'third'))).json.spec).toEqual({ schedule: '0 0 * * *' });
+    expect((await call('GET', path('v1', 'third'))).json.spec).toEqual({ cronSpec: '0 0 * * *' });
+    expect((await stored('third')).apiVersion).toBe(`${GROUP}/v1`);
+    const patched = await call('PATCH', path('v1', 'third'), { spec: { cronSpec: '4 4 * * *' } }, MERGE);
+    expect(patched.json).toMatchObject({ apiVersion: `${GROUP}/v1`, spec: { cronSpec: '4 4 * * *' } });
+    expect(await stored('third')).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { schedule: '4 4 * * *' } });
+    crd.spec.versions = crd.spec.versions.map((v: any) => ({ ...v, storage: v.name === 'v1' }));
+    delete crd.metadata.resourceVersion;
+    expect((await call('PUT', `${CRDS}/${NAME}`, crd)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
   it('fails at once with a Status when the webhook is down, or its certificate is not signed by the caBundle', async () => {
