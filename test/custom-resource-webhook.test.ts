@@ -383,3 +383,13 @@ describe.each(KUBECTLS.filter((client) => client.tag === 'path'))('kubectl ($tag
     expect((await stored('kubectl-made')).spec.cronSpec).toBe('9 9 * * *');
   });
 });
+
+describe('deleting a definition converted by a webhook', () => {
+  it('deletes its objects through the storage version and goes', async () => {
+    await convertWith({ strategy: 'Webhook', webhook: { clientConfig: clientConfig(), conversionReviewVersions: ['v1'] } });
+    webhook.mode = 'convert';
+    expect((await call('DELETE', `${CRDS}/${NAME}`)).status).toBe(200);
+    await until(async () => (await call('GET', `${CRDS}/${NAME}`)).status === 404);
+    expect(await server().sql(`SELECT name FROM objects WHERE api_group = $1`, [GROUP])).toEqual([]);
+  });
+});

@@ -136,6 +136,10 @@ export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
     if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];
     const endpoint = crd.spec.conversion?.strategy === 'Webhook' ? webhookEndpoint(crd) : undefined;
     const webhook = endpoint && new ConversionWebhook(endpoint, crd.spec.conversion?.webhook?.conversionReviewVersions ?? []);
-    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version, webhook));
+    // the storage version's row first: the one a definition's objects are found and cleaned up through, as upstream
+    // reads them in the storage version (with no conversion for the objects stored in it)
+    const served = (crd.spec.versions ?? []).filter((version) => version.served && version.name);
+    served.sort((a, b) => Number(!!b.storage) - Number(!!a.storage));
+    return served.map((version) => versionKind(crd, version, webhook));
   },
 };
