@@ -9,6 +9,8 @@ import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './apis/extensions/extensions.module';
+import { NetworkingModule } from './apis/networking/networking.module';
+import { PolicyModule } from './apis/policy/policy.module';
 import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
 import { EventsModule } from './apis/events/events.module';
@@ -39,6 +41,8 @@ export class AppModule {
         ApiServerModule,
         CoreModule,
         ExtensionsModule,
+        NetworkingModule,
+        PolicyModule,
         FederationModule,
         RbacModule,
         EventsModule,
