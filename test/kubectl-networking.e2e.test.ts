@@ -47,6 +47,13 @@ describe.each(KUBECTLS.map((client, i) => ({ ...client, namespace: `charts-${i +
     expect(policy.stdout).toContain('10.0.0.0/8');
   });
 
+  it('explains networking.k8s.io/v1 fields', async () => {
+    const explained = await run(['explain', 'ingress.spec.defaultBackend', '--api-version=networking.k8s.io/v1']);
+    expect(explained.stderr).toBe('');
+    expect(explained.stdout).toMatch(/service\s+<(IngressServiceBackend|Object)>/);
+    expect(explained.stdout).toMatch(/resource\s+<(TypedLocalObjectReference|Object)>/);
+  });
+
   it('shows no drift in diff, then the change it would make', async () => {
     const same = await run(['diff', '-f', '-'], manifests);
     expect({ code: same.code, stdout: same.stdout }).toEqual({ code: 0, stdout: '' });

@@ -1,3 +1,4 @@
+import { KubeConfig, NetworkingV1Api, V1Ingress } from '@kubernetes/client-node';
 import { useTestServer } from './support/api';
 import { WatchClient } from './support/watch-client';
 import { PROTOBUF, protocDecode, unwrap } from './support/protobuf';
@@ -164,6 +165,26 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(noBackend.json.details.causes).toEqual([expect.objectContaining({ field: 'spec', message: expect.stringContaining('either `defaultBackend` or `rules` must be specified') })]);
   });
 
+  it('works with @kubernetes/client-node’s NetworkingV1Api: create, read, list', async () => {
+    const config = new KubeConfig();
+    config.loadFromOptions({
+      clusters: [{ name: 'pgkube', server: server().url, skipTLSVerify: true }],
+      users: [{ name: 'tester' }],
+      contexts: [{ name: 'test', cluster: 'pgkube', user: 'tester' }],
+      currentContext: 'test',
+    });
+    const api = config.makeApiClient(NetworkingV1Api);
+    const created = await api.createNamespacedIngress('net', v1Ingress('client') as V1Ingress);
+    expect(created.body.spec?.rules?.[0].http?.paths[0]).toEqual({ path: '/', pathType: 'Prefix', backend: { service: { name: 'shop', port: { number: 8080 } } } });
+    const read = await api.readNamespacedIngress('client', 'net');
+    expect(read.body.metadata?.uid).toBe(created.body.metadata?.uid);
+    expect(read.body.spec?.ingressClassName).toBe('nginx');
+    const list = await api.listNamespacedIngress('net');
+    expect(list.body.items.map((i) => i.metadata?.name)).toEqual(['client']);
+    const policies = await api.listNamespacedNetworkPolicy('net');
+    expect(policies.body.kind).toBe('NetworkPolicyList');
+  });
+
   it('serves IngressClasses as a cluster-scoped kind of their own', async () => {
     const ingressClass = {
       apiVersion: 'networking.k8s.io/v1',
@@ -184,6 +205,18 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     const bad = await call('POST', CLASSES, { ...ingressClass, metadata: { name: 'bad' }, spec: { controller: 'no-domain' } });
     expect(bad.status).toBe(422);
     expect((await call('GET', `${CLASSES}?fieldSelector=metadata.name%3Dnginx`)).json.items).toHaveLength(1);
+    const rows = await server().sql(`SELECT controller, parameters_kind, parameters_name, is_default FROM kube.ingressclasses WHERE name = 'nginx'`);
+    expect(rows).toEqual([{ controller: 'k8s.io/ingress-nginx', parameters_kind: 'IngressParameters', parameters_name: 'external', is_default: true }]);
+    await call('POST', V1, v1Ingress('classy'));
+    expect(await server().sql(`SELECT class FROM kube.ingresses WHERE name = 'classy'`)).toEqual([{ class: 'nginx' }]);
+    // the one default class is given to a networking.k8s.io/v1 Ingress created without one, not to an extensions one
+    const { ingressClassName: _, ...classless } = v1Ingress('classless').spec;
+    expect((await call('POST', V1, { ...v1Ingress('classless'), spec: classless })).json.spec.ingressClassName).toBe('nginx');
+    expect((await call('POST', EXT, extIngress('legacy'))).json.spec).not.toHaveProperty('ingressClassName');
+    await call('POST', CLASSES, { ...ingressClass, metadata: { name: 'second', annotations: ingressClass.metadata.annotations } });
+    const { ingressClassName: __, ...ambiguous } = v1Ingress('ambiguous').spec;
+    expect((await call('POST', V1, { ...v1Ingress('ambiguous'), spec: ambiguous })).json.spec).not.toHaveProperty('ingressClassName');
+    expect((await call('DELETE', `${CLASSES}/second`)).status).toBe(200);
     expect((await call('DELETE', `${CLASSES}/nginx`)).status).toBe(200);
     expect((await call('GET', `${CLASSES}/nginx`)).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { defineKind, statusSubresource } from '../../registry/define-kind';
 import { KindDefinition, storageKeyOf } from '../../registry/kind-definition';
 import { sameFieldsConversion } from '../../registry/same-fields-conversion';
 import { convertedColumns } from '../../registry/table/converted-columns';
-import { EXTENSIONS_KINDS } from '../extensions/extensions.kinds';
+import { extensionsKind } from '../extensions/extensions.kinds';
 import { STORED_NETWORK_POLICY } from '../extensions/networkpolicy/networkpolicy.schema';
 import { INGRESS_CLASS_COLUMNS } from './ingressclass/ingressclass.columns';
 import { INGRESS_CLASS_STRATEGY } from './ingressclass/ingressclass.strategy';
@@ -11,8 +11,6 @@ import { INGRESS_V1_CONVERSION } from './ingress/ingress.v1.conversion';
 import { INGRESS_V1_STRATEGY } from './ingress/ingress.v1.strategy';
 import { NETWORK_POLICY_V1_STRATEGY } from './networkpolicy/networkpolicy.v1.strategy';
 import { NETWORKING_V1 } from './networking.group';
-
-const extensionsKind = (resource: string): KindDefinition => EXTENSIONS_KINDS.find((def) => def.resource === resource) as KindDefinition;
 
 const STORED_NETWORK_POLICIES = extensionsKind('networkpolicies');
 const NETWORK_POLICY_V1_CONVERSION = sameFieldsConversion(STORED_NETWORK_POLICY, 'extensions/v1beta1', 'networking.k8s.io/v1');

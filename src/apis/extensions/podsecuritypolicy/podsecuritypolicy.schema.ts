@@ -116,4 +116,3 @@ export const STORED_POD_SECURITY_POLICY = outsideCatalogue(EXTENSIONS_V1BETA1).s
 export type IdStrategy = TypeOf<typeof RULES_1_7.runAsUser>;
 export type PodSecurityPolicySpec = TypeOf<typeof POD_SECURITY_POLICY_SPEC>;
 export type PodSecurityPolicy = KindObject<typeof POD_SECURITY_POLICY>;
-export type StoredPodSecurityPolicy = KindObject<typeof STORED_POD_SECURITY_POLICY>;

@@ -3,7 +3,7 @@ import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-erro
 import { dns1035Label, dns1123Subdomain, portName, portNumber, wildcardDns1123Subdomain } from '../../../apimachinery/validation/names';
 import { IngressV1, IngressV1Backend } from './ingress.v1.schema';
 
-export const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
+const PATH_TYPES = ['Exact', 'ImplementationSpecific', 'Prefix'];
 export const CLASS_ANNOTATION = 'kubernetes.io/ingress.class';
 
 const INVALID_SEQUENCES = ['//', '/./', '/../', '%2f', '%2F'];

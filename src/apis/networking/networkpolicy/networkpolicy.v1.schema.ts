@@ -1,4 +1,4 @@
-import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { described } from '../../../apimachinery/schema/schema';
 import { networkPolicySpec } from '../../extensions/networkpolicy/networkpolicy.schema';
 import { NETWORKING_V1_TYPES } from '../networking.group';
@@ -7,5 +7,3 @@ import { NETWORKING_V1_TYPES } from '../networking.group';
 export const NETWORK_POLICY_V1 = resourceKind(NETWORKING_V1_TYPES, 'NetworkPolicy', {
   spec: [2, networkPolicySpec(NETWORKING_V1_TYPES), described('The pods the policy isolates and the traffic it allows to and from them.')],
 });
-
-export type NetworkPolicyV1 = KindObject<typeof NETWORK_POLICY_V1>;

@@ -5,7 +5,7 @@ import { validatePortNumOrName } from '../../workloads/pod-template/handler.vali
 import { StoredNetworkPolicy } from '../../extensions/networkpolicy/networkpolicy.schema';
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
-export const POLICY_TYPES = ['Ingress', 'Egress'];
+const POLICY_TYPES = ['Ingress', 'Egress'];
 
 type Spec = NonNullable<StoredNetworkPolicy['spec']>;
 type Port = NonNullable<NonNullable<Spec['ingress']>[number]['ports']>[number];

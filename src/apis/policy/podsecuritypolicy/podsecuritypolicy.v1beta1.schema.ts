@@ -1,4 +1,4 @@
-import { KindObject, resourceKind } from '../../../apimachinery/meta/object-meta-schema';
+import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { described } from '../../../apimachinery/schema/schema';
 import { podSecurityPolicySpec } from '../../extensions/podsecuritypolicy/podsecuritypolicy.schema';
 import { POLICY_V1BETA1_TYPES } from '../policy.group';
@@ -7,5 +7,3 @@ import { POLICY_V1BETA1_TYPES } from '../policy.group';
 export const POD_SECURITY_POLICY_V1BETA1 = resourceKind(POLICY_V1BETA1_TYPES, 'PodSecurityPolicy', {
   spec: [2, podSecurityPolicySpec(POLICY_V1BETA1_TYPES), described('What the pods the policy admits may do.')],
 });
-
-export type PodSecurityPolicyV1beta1 = KindObject<typeof POD_SECURITY_POLICY_V1BETA1>;
