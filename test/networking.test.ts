@@ -66,7 +66,7 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(resources.map((r: any) => r.name)).toEqual(['ingressclasses', 'ingresses', 'ingresses/status', 'networkpolicies']);
     expect(resources.find((r: any) => r.name === 'ingressclasses')).toMatchObject({ kind: 'IngressClass', namespaced: false });
     const policy = (await call('GET', '/apis/policy/v1beta1')).json.resources;
-    expect(policy).toEqual([expect.objectContaining({ name: 'podsecuritypolicies', kind: 'PodSecurityPolicy', namespaced: false, shortNames: ['psp'] })]);
+    expect(policy).toEqual([expect.objectContaining({ name: 'podsecuritypolicies', kind: 'PodSecurityPolicy', namespaced: false })]);
   });
 
   it('reads an Ingress created through extensions/v1beta1 as networking.k8s.io/v1, the same object', async () => {
@@ -258,7 +258,7 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
       spec: {
         allowPrivilegeEscalation: false,
         requiredDropCapabilities: ['ALL'],
-        volumes: ['configMap', 'secret'],
+        volumes: ['configMap', 'csi', 'ephemeral', 'secret'],
         allowedHostPaths: [{ pathPrefix: '/var/log', readOnly: true }],
         seLinux: { rule: 'RunAsAny' },
         runAsUser: { rule: 'MustRunAsNonRoot' },
@@ -271,6 +271,10 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(created.json.spec).toEqual(psp.spec);
     const ext = await call('GET', `${EXT_PSP}/restricted`);
     expect(ext.json).toMatchObject({ apiVersion: 'extensions/v1beta1', metadata: { uid: created.json.metadata.uid }, spec: { allowPrivilegeEscalation: false } });
+    // the volume types of later releases are policy/v1beta1's; extensions/v1beta1 keeps 1.7's
+    const legacy = await call('POST', EXT_PSP, { ...psp, apiVersion: 'extensions/v1beta1', metadata: { name: 'legacy' } });
+    expect(legacy.status).toBe(422);
+    expect(legacy.json.details.causes.map((c: any) => c.field)).toEqual(['spec.volumes', 'spec.volumes']);
     const list = await call('GET', POLICY_PSP);
     expect(list.json).toMatchObject({ kind: 'PodSecurityPolicyList', apiVersion: 'policy/v1beta1', items: [{ metadata: { name: 'restricted' } }] });
   });

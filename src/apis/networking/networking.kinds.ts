@@ -17,7 +17,8 @@ const NETWORK_POLICY_V1_CONVERSION = sameFieldsConversion(STORED_NETWORK_POLICY,
 
 /**
  * networking.k8s.io/v1: Ingresses and NetworkPolicies are the objects extensions/v1beta1 stores, converted on the
- * way in and out; IngressClasses are stored as their own.
+ * way in and out; IngressClasses are stored as their own. The short names `ing` and `netpol` stay extensions' alone:
+ * kubectl warns of a short name two groups declare, which would change what `kubectl get netpol` prints.
  */
 export const NETWORKING_V1_KINDS: KindDefinition[] = [
   defineKind(NETWORKING_V1, {
@@ -31,7 +32,6 @@ export const NETWORKING_V1_KINDS: KindDefinition[] = [
     resource: 'ingresses',
     kind: 'Ingress',
     namespaced: true,
-    shortNames: ['ing'],
     subresources: [statusSubresource('Ingress')],
     strategy: INGRESS_V1_STRATEGY,
     columns: INGRESS_V1_COLUMNS,
@@ -42,7 +42,6 @@ export const NETWORKING_V1_KINDS: KindDefinition[] = [
     resource: 'networkpolicies',
     kind: 'NetworkPolicy',
     namespaced: true,
-    shortNames: ['netpol'],
     strategy: NETWORK_POLICY_V1_STRATEGY,
     columns: convertedColumns(STORED_NETWORK_POLICIES.columns ?? [], NETWORK_POLICY_V1_CONVERSION),
     conversion: NETWORK_POLICY_V1_CONVERSION,

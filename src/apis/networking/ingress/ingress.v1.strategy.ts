@@ -12,6 +12,6 @@ const asSent = (ingress: StoredIngress) => ingressFromStored(ingress);
 export const INGRESS_V1_STRATEGY: KindStrategy = {
   ...INGRESS_STRATEGY,
   shape: INGRESS_V1,
-  validate: (ingress: StoredIngress) => validateIngressV1(asSent(ingress)),
-  validateUpdate: (ingress: StoredIngress) => validateIngressV1(asSent(ingress)),
+  validate: (ingress: StoredIngress) => validateIngressV1(asSent(ingress), true),
+  validateUpdate: (ingress: StoredIngress) => validateIngressV1(asSent(ingress), false),
 };

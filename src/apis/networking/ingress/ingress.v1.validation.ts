@@ -49,8 +49,11 @@ function validatePath(path: string | undefined, pathType: string | undefined, fi
   return errors;
 }
 
-/** A networking.k8s.io/v1 Ingress, as upstream's ValidateIngressCreate and ValidateIngressSpec check it. */
-export function validateIngressV1(ingress: IngressV1): FieldError[] {
+/**
+ * A networking.k8s.io/v1 Ingress, as upstream's ValidateIngressSpec checks it, and on create (ValidateIngressCreate)
+ * its class annotation.
+ */
+export function validateIngressV1(ingress: IngressV1, onCreate: boolean): FieldError[] {
   const spec = ingress.spec ?? {};
   const errors: FieldError[] = [];
   if (!spec.rules?.length && !spec.defaultBackend) errors.push(fieldErrors.invalid('spec', spec.rules ?? null, 'either `defaultBackend` or `rules` must be specified'));
@@ -75,7 +78,7 @@ export function validateIngressV1(ingress: IngressV1): FieldError[] {
   const className = spec.ingressClassName;
   if (className !== undefined) errors.push(...invalidAll('spec.ingressClassName', className, dns1123Subdomain(className)));
   const annotated = ingress.metadata.annotations?.[CLASS_ANNOTATION];
-  if (className !== undefined && annotated !== undefined && annotated !== className) {
+  if (onCreate && className !== undefined && annotated !== undefined && annotated !== className) {
     errors.push(fieldErrors.invalid(`metadata.annotations[${CLASS_ANNOTATION}]`, annotated, 'must match `ingressClassName` when both are specified'));
   }
   return errors;
