@@ -11,6 +11,7 @@ import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.mod
 import { ExtensionsModule } from './apis/extensions/extensions.module';
 import { NetworkingModule } from './apis/networking/networking.module';
 import { PolicyModule } from './apis/policy/policy.module';
+import { DefaultIngressClassModule } from './apis/networking/ingressclass/default-ingress-class.module';
 import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
 import { EventsModule } from './apis/events/events.module';
@@ -46,6 +47,7 @@ export class AppModule {
         EventsModule,
         NetworkingModule,
         PolicyModule,
+        DefaultIngressClassModule,
         CoordinationModule,
         ApiExtensionsGroupModule,
         DefinedKindsModule,
