@@ -9,6 +9,9 @@ import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './apis/extensions/extensions.module';
+import { NetworkingModule } from './apis/networking/networking.module';
+import { PolicyModule } from './apis/policy/policy.module';
+import { DefaultIngressClassModule } from './apis/networking/ingressclass/default-ingress-class.module';
 import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
 import { EventsModule } from './apis/events/events.module';
@@ -42,6 +45,9 @@ export class AppModule {
         FederationModule,
         RbacModule,
         EventsModule,
+        NetworkingModule,
+        PolicyModule,
+        DefaultIngressClassModule,
         CoordinationModule,
         ApiExtensionsGroupModule,
         DefinedKindsModule,

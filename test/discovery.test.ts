@@ -122,6 +122,8 @@ describe('/apis', () => {
           serverAddressByClientCIDRs,
         },
         { ...groupBody('events.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        { ...groupBody('networking.k8s.io', 'v1'), serverAddressByClientCIDRs },
+        { ...groupBody('policy', 'v1beta1'), serverAddressByClientCIDRs },
         { ...groupBody('coordination.k8s.io', 'v1'), serverAddressByClientCIDRs },
         {
           ...groupBody('apiextensions.k8s.io', 'v1'),

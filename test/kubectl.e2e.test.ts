@@ -50,6 +50,10 @@ const EXPECTED_RESOURCES = [
   { NAME: 'replicasets', SHORTNAMES: 'rs', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'true', KIND: 'ReplicaSet' },
   { NAME: 'thirdpartyresources', SHORTNAMES: '', APIVERSION: 'extensions/v1beta1', NAMESPACED: 'false', KIND: 'ThirdPartyResource' },
   { NAME: 'clusters', SHORTNAMES: '', APIVERSION: 'federation/v1beta1', NAMESPACED: 'false', KIND: 'Cluster' },
+  { NAME: 'ingressclasses', SHORTNAMES: '', APIVERSION: 'networking.k8s.io/v1', NAMESPACED: 'false', KIND: 'IngressClass' },
+  { NAME: 'ingresses', SHORTNAMES: '', APIVERSION: 'networking.k8s.io/v1', NAMESPACED: 'true', KIND: 'Ingress' },
+  { NAME: 'networkpolicies', SHORTNAMES: '', APIVERSION: 'networking.k8s.io/v1', NAMESPACED: 'true', KIND: 'NetworkPolicy' },
+  { NAME: 'podsecuritypolicies', SHORTNAMES: '', APIVERSION: 'policy/v1beta1', NAMESPACED: 'false', KIND: 'PodSecurityPolicy' },
   { NAME: 'clusterrolebindings', SHORTNAMES: '', APIVERSION: 'rbac.authorization.k8s.io/v1', NAMESPACED: 'false', KIND: 'ClusterRoleBinding' },
   { NAME: 'clusterroles', SHORTNAMES: '', APIVERSION: 'rbac.authorization.k8s.io/v1', NAMESPACED: 'false', KIND: 'ClusterRole' },
   { NAME: 'rolebindings', SHORTNAMES: '', APIVERSION: 'rbac.authorization.k8s.io/v1', NAMESPACED: 'true', KIND: 'RoleBinding' },
@@ -75,7 +79,7 @@ describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
     expect(output).toMatch(/Server Version: .*v1\.7\.4/);
   });
 
-  it('api-resources lists every resource served (the two 1.7 groups, core v1 replicationcontrollers, namespaces, events, configmaps, secrets and serviceaccounts, the review kinds, RBAC and CRDs)', async () => {
+  it('api-resources lists every resource served (the two 1.7 groups, core v1 replicationcontrollers, namespaces, events, configmaps, secrets and serviceaccounts, the review kinds, RBAC, CRDs, networking.k8s.io and policy)', async () => {
     const rows = parseTable(succeeded(await run('api-resources')));
     expect(rows).toEqual(EXPECTED_RESOURCES);
   });

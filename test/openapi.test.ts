@@ -90,6 +90,8 @@ describe('OpenAPI v3', () => {
       'apis/events.k8s.io/v1',
       'apis/extensions/v1beta1',
       'apis/federation/v1beta1',
+      'apis/networking.k8s.io/v1',
+      'apis/policy/v1beta1',
       'apis/rbac.authorization.k8s.io/v1',
       'apis/rbac.authorization.k8s.io/v1beta1',
     ]);

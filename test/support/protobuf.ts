@@ -8,13 +8,16 @@ import { messageType } from '../../src/apiserver/codec/protobuf/schema';
 /** The Kubernetes 1.7 message definitions, written from its wire format: what the server's messages must match. */
 export const PROTO_DIR = join(__dirname, '..', 'fixtures', 'proto-1.7');
 
+/** Messages of later releases' groups (networking.k8s.io/v1, policy/v1beta1), with upstream's names and numbers. */
+export const LATER_PROTO_DIR = join(__dirname, '..', 'fixtures', 'proto-later');
+
 export const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 export const PREFIX = Buffer.from('k8s\0', 'latin1');
 
-/** protoc's text form of `bytes` read as `type`, with the 1.7 definitions (protoc never sees our codec). */
+/** protoc's text form of `bytes` read as `type`, with the 1.7 and later definitions (protoc never sees our codec). */
 export function protocDecode(type: string, bytes: Uint8Array): string {
-  const files = readdirSync(PROTO_DIR).filter((file) => file.endsWith('.proto'));
-  return execFileSync('protoc', ['-I', PROTO_DIR, `--decode=${type}`, ...files], { input: bytes }).toString('utf8');
+  const files = [PROTO_DIR, LATER_PROTO_DIR].flatMap((dir) => readdirSync(dir).filter((file) => file.endsWith('.proto')));
+  return execFileSync('protoc', ['-I', PROTO_DIR, '-I', LATER_PROTO_DIR, `--decode=${type}`, ...files], { input: bytes }).toString('utf8');
 }
 
 /** The parts of an enveloped body, read with protobufjs' bare reader: typeMeta (field 1) and raw (field 2). */

@@ -60,3 +60,15 @@ export function servedType(apiVersion: string | undefined, name: string): Struct
   }
   return undefined;
 }
+
+/** What declares structs: a package, or its types as stored only (outsideCatalogue). */
+export type TypeDeclarer = Pick<GoPackage, 'name' | 'struct'>;
+
+/**
+ * The package's types as the store keeps them, not as any version serves them: a later release's fields of a type
+ * whose served form stays older (the stored extensions Ingress with pathType). They stay out of the catalogue, so
+ * the served type of the same name, with its protobuf message and OpenAPI definition, is unchanged.
+ */
+export function outsideCatalogue(pkg: GoPackage): TypeDeclarer {
+  return { name: pkg.name, struct: (name, specs) => struct(pkg.name, name, specs) };
+}

@@ -97,3 +97,10 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     strategy: THIRD_PARTY_RESOURCE_STRATEGY,
   }),
 ];
+
+/** The extensions/v1beta1 kind of a resource, whose objects later groups serve converted. */
+export const extensionsKind = (resource: string): KindDefinition => {
+  const def = EXTENSIONS_KINDS.find((kind) => kind.resource === resource);
+  if (!def) throw new Error(`extensions/v1beta1 serves no ${resource}`);
+  return def;
+};

@@ -1,3 +1,4 @@
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { AGE_COLUMN, column, NAME_COLUMN, TableColumn } from '../../../registry/table/table-column';
 import { Ingress } from './ingress.schema';
 
@@ -19,12 +20,18 @@ function address(ingress: Ingress): string {
   return text.length > ADDRESS_WIDTH ? `${text.slice(0, ADDRESS_WIDTH - 3)}...` : text;
 }
 
-/** `kubectl get ingresses`: NAME CLASS HOSTS ADDRESS PORTS AGE. */
-export const INGRESS_COLUMNS: readonly TableColumn[] = [
+/**
+ * `kubectl get ingresses`: NAME CLASS HOSTS ADDRESS PORTS AGE, with the class as the version names it. The rest reads
+ * fields every version has where they are.
+ */
+export const ingressColumns = (className: (ingress: KubeObject) => string | undefined, classPaths: string[][]): readonly TableColumn[] => [
   NAME_COLUMN,
-  column('Class', 'string', 'The name of the IngressClass resource.', [], (i) => i.metadata.annotations?.[CLASS_ANNOTATION] ?? '<none>'),
+  column('Class', 'string', 'The name of the IngressClass resource.', classPaths, (i) => className(i) ?? '<none>'),
   column('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule.', [['spec', 'rules']], (i) => hosts(i as Ingress)),
   column('Address', 'string', 'Address is a list containing ingress points for the load-balancer.', [['status']], (i) => address(i as Ingress)),
   column('Ports', 'string', 'Ports of TLS configurations that open.', [['spec', 'tls']], (i) => ((i as Ingress).spec?.tls?.length ? '80, 443' : '80')),
   AGE_COLUMN,
 ];
+
+/** extensions/v1beta1 names the class in an annotation. */
+export const INGRESS_COLUMNS = ingressColumns((i) => i.metadata.annotations?.[CLASS_ANNOTATION], []);

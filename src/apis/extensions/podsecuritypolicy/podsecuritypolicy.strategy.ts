@@ -43,23 +43,30 @@ function validateCapabilities(spec: PodSecurityPolicySpec): FieldError[] {
   );
 }
 
-function validatePodSecurityPolicy(policy: PodSecurityPolicy): FieldError[] {
+/** The checks of a policy whose volumes may be of these types. */
+const validatePodSecurityPolicy = (volumeTypes: readonly string[]) => (policy: PodSecurityPolicy): FieldError[] => {
   const spec = policy.spec ?? {};
   return [
     ...validatePolicyAnnotations(policy.metadata.annotations ?? {}),
     ...(Object.keys(RULES) as (keyof typeof RULES)[]).flatMap((name) => validateStrategy(name, spec[name])),
     ...(spec.volumes ?? [])
-      .filter((volume) => !VOLUME_TYPES.includes(volume))
-      .map((volume) => fieldErrors.notSupported('spec.volumes', volume, VOLUME_TYPES)),
+      .filter((volume) => !volumeTypes.includes(volume))
+      .map((volume) => fieldErrors.notSupported('spec.volumes', volume, volumeTypes)),
     ...validateCapabilities(spec),
   ];
-}
+};
 
 /** PodSecurityPolicy: cluster-scoped, no defaults, the client's generation kept. */
 export const POD_SECURITY_POLICY_STRATEGY = defineStrategy({
   nameRule: nameRules.dns1123Subdomain,
   shape: POD_SECURITY_POLICY,
   generation: 'client',
-  validate: validatePodSecurityPolicy,
-  validateUpdate: validatePodSecurityPolicy,
+  validate: validatePodSecurityPolicy(VOLUME_TYPES),
+  validateUpdate: validatePodSecurityPolicy(VOLUME_TYPES),
 });
+
+/** The volume types of later releases (1.24): CSI and ephemeral volumes besides 1.7's. */
+const LATER_VOLUME_TYPES = [...VOLUME_TYPES, 'csi', 'ephemeral'].sort();
+
+/** The checks of a policy written in policy/v1beta1, whose volumes may be of the later types. */
+export const validateLaterPodSecurityPolicy = validatePodSecurityPolicy(LATER_VOLUME_TYPES);
