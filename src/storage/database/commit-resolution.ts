@@ -36,7 +36,13 @@ export async function resolveLostCommit(pool: Pool, lost: LostCommit, deadline: 
         values: [lost.txid, lost.changeVersions],
       });
       const [{ standby, status, held, written }] = rows;
-      if (!standby && status !== 'in progress' && !held) {
+      if (!standby && held) {
+        // Its backend still waits for the synchronous standby, which acknowledges only when it receives more WAL
+        // (or after wal_receiver_status_interval): a write after it gets both acknowledged once the standby answers.
+        await probeWrite(pool, Math.max(deadline - Date.now(), 1));
+        continue;
+      }
+      if (!standby && status !== 'in progress') {
         if (status !== 'committed' || (lost.changeVersions.length > 0 && !written)) return 'not-committed';
         await probeWrite(pool, Math.max(deadline - Date.now(), 1));
         return 'committed';

@@ -64,7 +64,12 @@ export function probeWrite(pool: Pool, timeoutMs: number): Promise<void> {
     const onNotice = (notice: { message?: string }) => (cut ||= replicationWaitCut(notice));
     client.on('notice', onNotice);
     try {
-      await client.query({ name: 'write-probe', text: 'UPDATE write_probe SET written_at = now() WHERE id = 1' });
+      await client.query({
+        name: 'write-probe',
+        text: `WITH pruned AS (DELETE FROM write_probe WHERE ctid IN (
+                 SELECT ctid FROM write_probe WHERE written_at < now() - interval '1 minute' FOR UPDATE SKIP LOCKED))
+               INSERT INTO write_probe DEFAULT VALUES`,
+      });
     } finally {
       client.off('notice', onNotice);
     }
