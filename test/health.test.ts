@@ -7,7 +7,7 @@ import { freePort } from './support/global-setup';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 
-const READY_CHECKS = ['ping', 'database', 'migrations', 'change-feed', 'shutdown'];
+const READY_CHECKS = ['ping', 'database', 'database-readiness', 'migrations', 'change-feed', 'shutdown'];
 
 /** Polls `path` until it answers `status` (or fails after `timeoutMs`). */
 async function until(server: TestServer, path: string, status: number, timeoutMs = 20_000) {

@@ -7,6 +7,9 @@ import { ShutdownSignal } from './shutdown-signal';
 /** How long one check may take before it counts as failed. */
 const CHECK_TIMEOUT_MS = 2000;
 
+/** How long the write probe may wait for its commit (a synchronous standby's acknowledgement among it). */
+const WRITE_PROBE_TIMEOUT_MS = 1000;
+
 /** One named check; it throws (or rejects) with the reason when it fails. */
 export interface HealthCheck {
   name: string;
@@ -31,7 +34,8 @@ function withTimeout(check: () => Promise<void>): Promise<void> {
 
 /**
  * The checks behind /livez, /readyz and /healthz, as kube-apiserver's: liveness is the process answering at all;
- * readiness adds the database, the migrations, the change feed being connected and caught up, and not shutting down;
+ * readiness adds the database, a write that must commit (writes that hang waiting for a lost synchronous standby make
+ * the instance unready, where a `SELECT 1` would still answer), the migrations, the change feed being connected and caught up, and not shutting down;
  * /healthz is readiness without the shutdown check.
  */
 @Injectable()
@@ -50,6 +54,7 @@ export class HealthChecks {
     const check = (name: string, run: () => Promise<void>): HealthCheck => ({ name, run: () => withTimeout(run) });
     const ping = check('ping', async () => undefined);
     const database = check('database', () => this.checkDatabase());
+    const writes = check('database-readiness', () => this.probes.write(WRITE_PROBE_TIMEOUT_MS));
     const migrations = check('migrations', () => this.checkMigrations());
     const changeFeed = check('change-feed', () => this.checkChangeFeed());
     const shuttingDown = check('shutdown', async () => {
@@ -57,7 +62,7 @@ export class HealthChecks {
     });
     this.endpoints = {
       livez: [ping],
-      readyz: [ping, database, migrations, changeFeed, shuttingDown],
+      readyz: [ping, database, writes, migrations, changeFeed, shuttingDown],
       healthz: [ping, database, migrations, changeFeed],
     };
   }

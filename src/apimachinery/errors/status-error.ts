@@ -160,6 +160,24 @@ export const apiErrors = {
       retryAfterSeconds ? { retryAfterSeconds } : { name: operation, group: r.group, kind: r.kind },
     ),
 
+  /** the database cannot take the request now (unreachable, restarting, failing over): retryable */
+  storageUnavailable: (operation: string, r: Pick<ResourceNames, 'group' | 'kind'>, retryAfterSeconds: number) =>
+    new StatusError(
+      503,
+      'ServiceUnavailable',
+      `The ${operation} operation against ${qualified(r.kind, r.group)} could not be completed at this time, please try again.`,
+      { group: r.group, kind: r.kind, retryAfterSeconds },
+    ),
+
+  /** a write whose COMMIT was sent but whose outcome could not be learned: it may or may not be stored */
+  writeOutcomeUnknown: (operation: string, r: Pick<ResourceNames, 'group' | 'kind'>) =>
+    new StatusError(
+      504,
+      'Timeout',
+      `Timeout: the outcome of the ${operation} operation against ${qualified(r.kind, r.group)} is unknown; read the object before writing it again`,
+      { group: r.group, kind: r.kind, retryAfterSeconds: 1 },
+    ),
+
   tooLargeResourceVersion: (requested: string, current: string) =>
     new StatusError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
       retryAfterSeconds: 1,

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_TYPES } from '../codec/media-types';
 import { apiErrors, StatusError } from '../../apimachinery/errors/status-error';
-import { isDatabaseUnavailable } from '../../storage/database/database-errors';
+import { databaseOutageCause, WriteOutcomeUnknown } from '../../storage/database/database-errors';
 import { parsePath } from '../request/resource-path';
 import { sendStatus } from './reply';
 
@@ -17,8 +17,9 @@ function resourceOf(request: FastifyRequest): { group: string; kind: string } {
 /** Turns a thrown error into a Status error for the failure it stands for. */
 export function toStatusError(error: unknown, bodyLimit: number, request: FastifyRequest): StatusError {
   if (error instanceof StatusError) return error;
-  // Storage unreachable: the apiserver's retryable ServerTimeout, with Retry-After.
-  if (isDatabaseUnavailable(error)) return apiErrors.serverTimeout(request.method, resourceOf(request), 2);
+  // The database unreachable or failing over: retryable, with Retry-After; a write of unknown outcome: 504.
+  if (databaseOutageCause(error) !== undefined) return apiErrors.storageUnavailable(request.method, resourceOf(request), 1);
+  if (error instanceof WriteOutcomeUnknown) return apiErrors.writeOutcomeUnknown(request.method, resourceOf(request));
   const code = (error as { code?: string }).code;
   const statusCode = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number }).statusCode;
   if (code === BODY_LIMIT_CODE || statusCode === 413) return apiErrors.entityTooLarge(bodyLimit);
@@ -31,7 +32,13 @@ export function toStatusError(error: unknown, bodyLimit: number, request: Fastif
   return apiErrors.internal((error as Error)?.message ?? String(error));
 }
 
-/** Every failure leaves as a Kubernetes Status with the matching HTTP code; unexpected ones are logged. */
+/** What a 5xx answer's log line says caused it: the database's error code and message, or the error's own. */
+function causeOf(error: unknown): string {
+  if (error instanceof WriteOutcomeUnknown) return error.message;
+  return databaseOutageCause(error) ?? (error as Error)?.message ?? String(error);
+}
+
+/** Every failure leaves as a Kubernetes Status with the matching HTTP code; every 5xx is logged with its cause. */
 @Catch()
 export class StatusExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -46,6 +53,7 @@ export class StatusExceptionFilter implements ExceptionFilter {
   send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const status = toStatusError(error, this.bodyLimit, request);
     if (status.reason === 'InternalError') this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+    else if (status.code >= 500) this.logger.warn({ message: `${request.method} ${request.url}: ${status.code} ${status.reason}`, cause: causeOf(error) });
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
       return;

@@ -1,12 +1,47 @@
-const CONNECTION_MESSAGES = ['Connection terminated', 'ECONNREFUSED', 'ECONNRESET', 'timeout exceeded when trying to connect'];
+const CONNECTION_MESSAGES = ['Connection terminated', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'timeout exceeded when trying to connect'];
 
 /**
- * True for failures to reach PostgreSQL (refused, dropped or administratively terminated connections), as opposed to
- * errors of a statement: SQLSTATE class 08 (connection exception) and 57P01–57P03 (shutdown), or the pg driver's
- * own connection errors.
+ * A write whose COMMIT was sent but whose outcome the server could not learn within its bound (the connection was
+ * lost and no primary answered about the transaction, or the commit waited too long for a synchronous standby).
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code))) return true;
-  return typeof message === 'string' && CONNECTION_MESSAGES.some((m) => message.includes(m));
+export class WriteOutcomeUnknown extends Error {
+  constructor(readonly cause: string) {
+    super(`the outcome of the write is unknown: ${cause}`);
+  }
 }
+
+/** A write that certainly did not commit because of the database's state (an outage, a failover, a rollback). */
+export class WriteNotCommitted extends Error {
+  constructor(readonly cause: string) {
+    super(`the write did not commit: ${cause}`);
+  }
+}
+
+/**
+ * SQLSTATEs that say the database cannot take the statement now, whatever the statement: class 08 (connection
+ * exception, by prefix), 57P01–57P03 (administrator shutdown, crash shutdown, cannot connect now: a restart or a
+ * standby still starting), 25006 (read-only transaction: a demoted primary or a standby behind the proxy), 53300
+ * (too many connections).
+ */
+const OUTAGE_CODES = ['57P01', '57P02', '57P03', '25006', '53300'];
+
+/**
+ * Why the database could not be reached or cannot write now (refused, dropped or administratively terminated
+ * connections, a server in recovery or read-only, a pool that found no connection in time), as the log should name
+ * it: `57P01 terminating connection due to administrator command`; undefined for errors of a statement itself.
+ */
+export function databaseOutageCause(error: unknown): string | undefined {
+  if (error instanceof WriteNotCommitted) return error.cause;
+  if (error instanceof WriteOutcomeUnknown) return undefined;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  if (typeof code === 'string' && (code.startsWith('08') || OUTAGE_CODES.includes(code))) return `${code} ${text}`;
+  if (CONNECTION_MESSAGES.some((m) => text.includes(m))) return typeof code === 'string' ? `${code} ${text}` : text;
+  return undefined;
+}
+
+/** True for failures to reach PostgreSQL or to write on it now, as opposed to errors of a statement. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseOutageCause(error) !== undefined;
+}
+

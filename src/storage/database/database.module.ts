@@ -4,6 +4,8 @@ import { DATABASE_URL, PG_POOL } from './database.tokens';
 import { applyMigrations } from './migrator';
 import { PrismaService } from './prisma.service';
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** Applies pending migrations before the server takes requests, and closes the pool when it stops. */
 @Injectable()
 class DatabaseLifecycle implements OnModuleInit, OnApplicationShutdown {
@@ -42,7 +44,9 @@ export class DatabaseModule {
         {
           provide: PG_POOL,
           useFactory: () => {
-            const pool = new Pool({ connectionString: options.url, max: options.poolSize });
+            // A connection that cannot be had within CONNECT_TIMEOUT_MS (a host gone, a pool held by stuck commits)
+            // is an outage the request answers with 503, not a wait without end.
+            const pool = new Pool({ connectionString: options.url, max: options.poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
             // An idle connection that breaks (e.g. Postgres restarts) must not crash the process. Once the pool is
             // ending, its end() has resolved before the connections it closes are gone: one still closing when the
             // database stops is expected, not worth a warning.

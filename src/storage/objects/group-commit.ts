@@ -1,10 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
-import { isDatabaseUnavailable } from '../database/database-errors';
+import { resolveLostCommit } from '../database/commit-resolution';
+import { databaseOutageCause, isDatabaseUnavailable, WriteNotCommitted, WriteOutcomeUnknown } from '../database/database-errors';
+import { retryWhileUnavailable } from '../database/outage-retry';
+import { checkOut, giveBack, replicationWaitCut } from '../database/write-probe';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { StorageKey } from './object-key';
 import { Outcome, StatementBatcher } from './statement-batcher';
+
+/** How long a write transaction may take before its COMMIT is sent; past it, it is rolled back. */
+const WRITE_TIMEOUT_MS = 5000;
+/** How long a write's answer waits for its outcome once COMMIT is sent (the commit, or learning what became of it). */
+const OUTCOME_BOUND_MS = 10_000;
+/** How long a write that certainly did not commit is tried again while the database is unreachable (a failover). */
+const RETRY_BUDGET_MS = 5000;
 
 /** One write to a row of `objects`, as `pgkube_write_batch` (migration 0009) takes it. */
 export interface RowWrite {
@@ -29,6 +39,7 @@ export interface RowWrite {
  */
 @Injectable()
 export class GroupCommit {
+  private readonly logger = new Logger('Storage');
   private readonly batcher: StatementBatcher<RowWrite, string | undefined>;
 
   constructor(
@@ -45,9 +56,9 @@ export class GroupCommit {
 
   private async commitEach(batch: RowWrite[]): Promise<Outcome<string | undefined>[]> {
     try {
-      return (await this.commit(batch)).map((version) => ({ value: version ?? undefined }));
+      return (await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch))).map((version) => ({ value: version ?? undefined }));
     } catch (error) {
-      if (batch.length === 1 || isDatabaseUnavailable(error)) throw error;
+      if (batch.length === 1 || isDatabaseUnavailable(error) || error instanceof WriteOutcomeUnknown) throw error;
       const outcomes: Outcome<string | undefined>[] = [];
       for (const write of batch) {
         outcomes.push(await this.commit([write]).then(([version]) => ({ value: version ?? undefined }), (error: unknown) => ({ error })));
@@ -56,10 +67,64 @@ export class GroupCommit {
     }
   }
 
+  /**
+   * One transaction: the batch's statement, which also takes the transaction's id, then COMMIT. Until COMMIT is sent
+   * the transaction is bounded by WRITE_TIMEOUT_MS (past it the connection is closed, which rolls it back); a COMMIT
+   * that meets a lost connection, waits past OUTCOME_BOUND_MS, or stops waiting for the synchronous standby is
+   * resolved by asking the primary about the transaction id (resolveLostCommit): the versions if it committed,
+   * WriteNotCommitted if it did not, WriteOutcomeUnknown if that could not be learned within the bound.
+   */
   private async commit(batch: RowWrite[]): Promise<(string | null)[]> {
-    const { rows } = await this.pool.query<{ versions: (string | null)[] }>({
+    const client = await checkOut(this.pool);
+    let closed = false;
+    const close = () => {
+      closed = true;
+      void client.end().catch(() => undefined);
+    };
+    let timer = setTimeout(close, WRITE_TIMEOUT_MS);
+    let written: { txid: string; versions: (string | null)[] };
+    try {
+      await client.query('BEGIN');
+      ({ rows: [written] } = await client.query<typeof written>(this.statement(batch)));
+    } catch (error) {
+      clearTimeout(timer);
+      const broken = closed || isDatabaseUnavailable(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+      giveBack(client, broken);
+      if (closed) throw new WriteNotCommitted(`no answer within ${WRITE_TIMEOUT_MS} ms before COMMIT: rolled back`);
+      throw error;
+    }
+    clearTimeout(timer);
+    const sentAt = Date.now();
+    let lost: string | undefined;
+    const onNotice = (notice: { message?: string }) => {
+      if (replicationWaitCut(notice)) lost = notice.message;
+    };
+    client.on('notice', onNotice);
+    timer = setTimeout(close, OUTCOME_BOUND_MS);
+    try {
+      await client.query('COMMIT');
+    } catch (error) {
+      if (!closed && !isDatabaseUnavailable(error)) throw error;
+      lost = closed ? `COMMIT unanswered for ${OUTCOME_BOUND_MS} ms` : databaseOutageCause(error);
+    } finally {
+      clearTimeout(timer);
+      client.off('notice', onNotice);
+      giveBack(client, lost !== undefined);
+    }
+    if (lost === undefined) return written.versions;
+    const changeVersions = batch.flatMap((w, i) => (w.write !== 'delete' && written.versions[i] !== null ? [written.versions[i] as string] : []));
+    const outcome = await resolveLostCommit(this.pool, { txid: written.txid, changeVersions }, sentAt + OUTCOME_BOUND_MS);
+    this.logger.warn({ message: 'a write\'s COMMIT got no answer', cause: lost, txid: written.txid, outcome });
+    if (outcome === 'committed') return written.versions;
+    if (outcome === 'not-committed') throw new WriteNotCommitted(lost as string);
+    throw new WriteOutcomeUnknown(lost as string);
+  }
+
+  private statement(batch: RowWrite[]): QueryConfig {
+    return {
       name: 'objects-write-batch',
-      text: 'SELECT pgkube_write_batch($1, $2, $3, $4, $5, $6, $7) AS versions',
+      text: 'SELECT txid_current()::text AS txid, pgkube_write_batch($1, $2, $3, $4, $5, $6, $7) AS versions',
       values: [
         batch.map((w) => w.write),
         batch.map((w) => w.key.group),
@@ -69,7 +134,6 @@ export class GroupCommit {
         batch.map((w) => w.expectedVersion ?? null),
         `[${batch.map((w) => w.body ?? 'null').join(',')}]`,
       ],
-    });
-    return rows[0].versions;
+    };
   }
 }

@@ -5,6 +5,7 @@ import { ServerMetrics } from '../../metrics/server-metrics';
 import { ObjectKey } from './object-key';
 import { outputColumns, ReadForm } from './read-form';
 import { Outcome, StatementBatcher } from './statement-batcher';
+import { retryWhileUnavailable } from '../database/outage-retry';
 
 /** What a read of one object's row returns besides its resourceVersion: the body parsed, or its output parts. */
 const COLUMNS: Record<ReadForm, string> = {
@@ -17,6 +18,9 @@ const COLUMNS: Record<ReadForm, string> = {
  * while the server answers the rows of the other.
  */
 const LANES = 2;
+
+/** How long a read is tried again while the database is unreachable (a restart, a failover). */
+export const READ_RETRY_BUDGET_MS = 5000;
 
 /**
  * Reads of single objects by key, gathered as the writes are (StatementBatcher): the reads that arrive while the
@@ -33,7 +37,7 @@ export class GroupRead {
     metrics: ServerMetrics,
   ) {
     const batcher = (form: ReadForm) =>
-      new StatementBatcher<ObjectKey, QueryResultRow | undefined>(LANES, (keys) => this.read(form, keys), (size) => metrics.readBatchSize.observe(size));
+      new StatementBatcher<ObjectKey, QueryResultRow | undefined>(LANES, (keys) => retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => this.read(form, keys)), (size) => metrics.readBatchSize.observe(size));
     this.batchers = { object: batcher('object'), output: batcher('output') };
   }
 

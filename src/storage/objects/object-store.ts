@@ -10,7 +10,8 @@ import { ListResult, listResult, ListRow } from './list-result';
 import { ListCursor } from './list-cursor';
 import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
 import { GroupCommit } from './group-commit';
-import { GroupRead } from './group-read';
+import { GroupRead, READ_RETRY_BUDGET_MS } from './group-read';
+import { retryWhileUnavailable } from '../database/outage-retry';
 import { EncryptionAtRest } from '../encryption/encryption-at-rest';
 
 /** The body as stored: the resourceVersion lives in its column and the selfLink is built on output. */
@@ -73,7 +74,7 @@ export class ObjectStore {
    * resourceVersion.
    */
   async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
-    const { rows } = await this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form));
+    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
     return listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
   }
 
