@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './apis/extensions/extensions.module';
+import { AppsModule } from './apis/apps/apps.module';
 import { FederationModule } from './apis/federation/federation.module';
 import { RbacModule } from './apis/rbac/rbac.module';
 import { EventsModule } from './apis/events/events.module';
@@ -39,6 +40,7 @@ export class AppModule {
         ApiServerModule,
         CoreModule,
         ExtensionsModule,
+        AppsModule,
         FederationModule,
         RbacModule,
         EventsModule,
