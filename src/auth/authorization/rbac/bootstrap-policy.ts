@@ -31,6 +31,8 @@ const WORKLOADS = {
     'replicationcontrollers/scale',
   ],
   status: ['daemonsets/status', 'deployments/status', 'ingresses/status', 'replicasets/status'],
+  apps: ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'replicasets', 'replicasets/scale'],
+  appsStatus: ['daemonsets/status', 'deployments/status', 'replicasets/status'],
 };
 
 const clusterRole = (name: string, body: Record<string, unknown>, labels?: Record<string, string>): KubeObject => ({
@@ -92,6 +94,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: ['create'], apiGroups: [''], resources: ['serviceaccounts/token'] },
         { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
         { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
+        { verbs: WRITE, apiGroups: ['apps'], resources: WORKLOADS.apps },
         // as upstream: editors read and write secrets, which viewers may not read
         { verbs: READ, apiGroups: [''], resources: ['secrets'] },
         { verbs: WRITE, apiGroups: [''], resources: ['configmaps', 'secrets'] },
@@ -110,6 +113,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: READ, apiGroups: [''], resources: ['events'] },
         { verbs: READ, apiGroups: [''], resources: ['serviceaccounts'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
+        { verbs: READ, apiGroups: ['apps'], resources: [...WORKLOADS.apps.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.appsStatus].sort() },
         { verbs: READ, apiGroups: [''], resources: ['configmaps'] },
       ],
     },
