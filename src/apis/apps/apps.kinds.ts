@@ -20,6 +20,7 @@ import { APPS_V1_DEPLOYMENT_STRATEGY, APPS_V1BETA1_DEPLOYMENT_STRATEGY, APPS_V1B
 import { APPS_V1_REPLICA_SET_STRATEGY, APPS_V1BETA2_REPLICA_SET_STRATEGY } from './replicaset/replicaset.apps.strategy';
 import { storedAsExtensions } from './stored-as-extensions';
 import { REPLICA_SET } from '../extensions/replicaset/replicaset.schema';
+import { DAEMON_SET_NAMES, DEPLOYMENT_NAMES, REPLICA_SET_NAMES } from '../extensions/workload-names';
 
 type AppsGroupVersion = Pick<ApiGroupVersion, 'group' | 'version'>;
 
@@ -37,11 +38,7 @@ const scale = (version: ScaleVersion, resource: string) =>
 
 const deployments = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: VersionConversion, subresources: KindDefinition['subresources']) =>
   defineKind(gv, {
-    resource: 'deployments',
-    kind: 'Deployment',
-    namespaced: true,
-    shortNames: ['deploy'],
-    categories: ['all'],
+    ...DEPLOYMENT_NAMES,
     subresources,
     strategy,
     columns: DEPLOYMENT_COLUMNS,
@@ -51,11 +48,7 @@ const deployments = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: V
 
 const replicaSets = (gv: AppsGroupVersion, strategy: KindStrategy, scaleVersion: ScaleVersion) =>
   defineKind(gv, {
-    resource: 'replicasets',
-    kind: 'ReplicaSet',
-    namespaced: true,
-    shortNames: ['rs'],
-    categories: ['all'],
+    ...REPLICA_SET_NAMES,
     subresources: [scale(scaleVersion, 'replicasets'), statusSubresource('ReplicaSet')],
     strategy,
     columns: REPLICA_SET_COLUMNS,
@@ -65,11 +58,7 @@ const replicaSets = (gv: AppsGroupVersion, strategy: KindStrategy, scaleVersion:
 
 const daemonSets = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: VersionConversion) =>
   defineKind(gv, {
-    resource: 'daemonsets',
-    kind: 'DaemonSet',
-    namespaced: true,
-    shortNames: ['ds'],
-    categories: ['all'],
+    ...DAEMON_SET_NAMES,
     subresources: [statusSubresource('DaemonSet')],
     strategy,
     columns: DAEMON_SET_COLUMNS,
