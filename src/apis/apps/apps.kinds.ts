@@ -34,11 +34,19 @@ const storedAs = (resource: string) => storageKeyOf({ group: EXTENSIONS.group, r
 const scale = (version: ScaleVersion, resource: string) =>
   scaleSubresource({ version, target: { ...EXTENSIONS, resource }, writeErrorsAsConflict: false });
 
+/**
+ * Upstream gave apps' kinds extensions' short names too; kubectl 1.30 and later then warn on every `rs`, `ds` or
+ * `deploy` that the name could also match apps', which the extensions contract's kubectl output does not have. The
+ * short names stay extensions' (which kubectl prefers, being listed first), as kubectl resolved them before.
+ */
+const NO_SHORT_NAMES: readonly string[] = [];
+
 // the columns read fields every version has at the same path, so the served form is read as is
 
 const deployments = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: VersionConversion, subresources: KindDefinition['subresources']) =>
   defineKind(gv, {
     ...DEPLOYMENT_NAMES,
+    shortNames: NO_SHORT_NAMES,
     subresources,
     strategy,
     columns: DEPLOYMENT_COLUMNS,
@@ -49,6 +57,7 @@ const deployments = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: V
 const replicaSets = (gv: AppsGroupVersion, strategy: KindStrategy, scaleVersion: ScaleVersion) =>
   defineKind(gv, {
     ...REPLICA_SET_NAMES,
+    shortNames: NO_SHORT_NAMES,
     subresources: [scale(scaleVersion, 'replicasets'), statusSubresource('ReplicaSet')],
     strategy,
     columns: REPLICA_SET_COLUMNS,
@@ -59,6 +68,7 @@ const replicaSets = (gv: AppsGroupVersion, strategy: KindStrategy, scaleVersion:
 const daemonSets = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: VersionConversion) =>
   defineKind(gv, {
     ...DAEMON_SET_NAMES,
+    shortNames: NO_SHORT_NAMES,
     subresources: [statusSubresource('DaemonSet')],
     strategy,
     columns: DAEMON_SET_COLUMNS,
