@@ -82,6 +82,13 @@ describe.each(KUBECTLS)('kubectl $tag and the apps group', (client: KubectlClien
     }
   });
 
+  it('explains apps/v1 fields from the OpenAPI documents', async () => {
+    const explained = await succeeded('explain', 'deployments.spec.revisionHistoryLimit', '--api-version=apps/v1');
+    // 1.20 writes `VERSION: apps/v1`; later releases `GROUP: apps` and `VERSION: v1`
+    expect(explained).toMatch(/^VERSION:\s+(apps\/)?v1$/m);
+    expect(explained).toMatch(/^FIELD:\s+revisionHistoryLimit <integer>$/m);
+  });
+
   it('shows the rollout history of an apps/v1 Deployment without failing to find the kind', async () => {
     const history = await run('rollout', 'history', 'deployment.apps/web');
     expect(withoutSkew(history.stderr)).not.toContain('no matches');
