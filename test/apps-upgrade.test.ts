@@ -39,6 +39,8 @@ describe('objects the previous build stored', () => {
   it('are written through apps/v1 and read back through extensions as the previous build wrote them, but for the change', async () => {
     const patched = await call('PATCH', '/apis/apps/v1/namespaces/default/deployments/old-web/scale', { spec: { replicas: 5 } }, { 'content-type': 'application/merge-patch+json' });
     expect(patched.status).toBe(200);
+    const inV1 = (await call('GET', '/apis/apps/v1/namespaces/default/deployments/old-web')).json;
+    expect(inV1.metadata.managedFields).toContainEqual(expect.objectContaining({ operation: 'Update', subresource: 'scale', apiVersion: 'apps/v1' }));
     const after = (await call('GET', '/apis/extensions/v1beta1/namespaces/default/deployments/old-web')).json;
     const { metadata, spec, ...rest } = byName('old-web');
     // the write changes the replicas, and with them the generation, resourceVersion and the scaler's managed fields
