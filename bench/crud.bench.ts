@@ -2,7 +2,8 @@
  * `npm run bench`: create, get, replace, patch, list and delete of ~1 KB Deployments at 1/16/64 clients, beside the
  * ceiling of the same SQL run by pgbench (one write to a transaction, and batched as the server's group commit
  * batched the creates), the puts of an etcd (when installed), a CPU profile of creates, and a Secret GET (encrypted
- * at rest) against a ConfigMap GET of the same size (bench/support/secret-get.ts, a section of its own).
+ * at rest) against a ConfigMap GET of the same size (bench/support/secret-get.ts) and a GET and a create through
+ * apps/v1 against extensions/v1beta1 (bench/support/api-versions.ts), sections of their own.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { runBenchmark } from './support/run';
 import { Cluster } from './support/server';
 import { CapturedStatement } from './support/sql-capture';
 import { compareSecretGets } from './support/secret-get';
+import { compareApiVersions } from './support/api-versions';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 3;
@@ -315,6 +317,7 @@ async function main(): Promise<void> {
     writeSection('CRUD: `npm run bench`', section);
     console.log(`\n${verbTable}\n\n${ratioTable}\n\n${targets}\n\nwritten to bench/results/latest.md`);
     console.log(await compareSecretGets(cluster));
+    console.log(await compareApiVersions(cluster));
   } finally {
     await cluster.stop();
   }

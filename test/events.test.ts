@@ -1,5 +1,6 @@
 import { Reader } from 'protobufjs';
 import { useTestServer } from './support/api';
+import { v1Event } from './support/events';
 import { PROTOBUF, unwrap } from './support/protobuf';
 import { until } from './support/until';
 import { WatchClient } from './support/watch-client';
@@ -20,23 +21,6 @@ const coreEvent = (name: string, extra: Record<string, unknown> = {}) => ({
   lastTimestamp: '2026-01-01T00:01:00Z',
   count: 3,
   type: 'Normal',
-  ...extra,
-});
-
-const v1Event = (name: string, extra: Record<string, unknown> = {}) => ({
-  apiVersion: 'events.k8s.io/v1',
-  kind: 'Event',
-  metadata: { name },
-  eventTime: '2026-01-01T00:00:00.123456Z',
-  reportingController: 'example.com/operator',
-  reportingInstance: 'operator-0',
-  action: 'Reconcile',
-  reason: 'Synced',
-  regarding: { kind: 'ConfigMap', namespace: 'default', name: 'settings' },
-  related: { kind: 'Pod', namespace: 'default', name: 'operator-0' },
-  note: 'settings synced',
-  type: 'Normal',
-  series: { count: 2, lastObservedTime: '2026-01-01T00:05:00.000001Z' },
   ...extra,
 });
 

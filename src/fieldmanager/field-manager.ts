@@ -6,6 +6,8 @@ import { fieldElement, FieldSet } from './field-set';
 import { deepEqual } from '../apimachinery/meta/deep-equal';
 import { decodeManagers, encodeManagers, Manager, managerId, Managers, owns, withFields } from './managed-fields';
 import { compare, Comparison, fieldSetOf, merge, removeUnkept } from './typed-value';
+import { VersionConverter } from './version-converter';
+import { VersionedChange } from './versioned-change';
 
 /** The annotation of kubectl's client-side apply, which server-side apply keeps up to date once it is there. */
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -38,6 +40,8 @@ export interface FieldManagerScope {
   subresource?: string;
   /** what a write on this path cannot change (the status on the main resource, all but it on `/status`) */
   reset: FieldSet;
+  /** the other versions the objects are served in; without it, every manager's fields are read as in `apiVersion` */
+  versions?: VersionConverter;
 }
 
 /**
@@ -55,8 +59,9 @@ export class FieldManager {
     delete next.metadata.managedFields;
     if (managers.size === 0 && live) return; // an object nobody tracks stays untracked until its first apply
     const id = managerId({ manager, operation: 'Update', apiVersion: this.scope.apiVersion, subresource: this.scope.subresource });
-    const comparison = this.compare(live, next);
-    this.settle(managers, comparison, undefined, true);
+    const change = this.change(live, next);
+    const { comparison } = change;
+    this.settle(managers, change, undefined, true);
     const changed = comparison.modified.union(comparison.added).difference(SERVER_FIELDS);
     if (!changed.isEmpty()) {
       // a write that changed nothing leaves its manager's entry (and its time) as it was
@@ -77,22 +82,19 @@ export class FieldManager {
     const base = live ? withoutManagedFields(live) : { metadata: {} };
     if (live && managers.size === 0) this.ownExistingFields(managers, base);
     const id = managerId({ manager, operation: 'Apply', apiVersion: this.scope.apiVersion, subresource: this.scope.subresource });
-    const last = managers.get(id)?.fields;
+    const previous = managers.get(id);
     const fields = fieldSetOf(config, this.scope.type).withoutPrefixes(this.scope.reset);
-    managers.set(id, { ...this.entry(manager, 'Apply'), fields, time: managers.get(id)?.time });
+    managers.set(id, { ...this.entry(manager, 'Apply'), fields, time: previous?.time });
     let merged = merge(base, config, this.scope.type) as KubeObject;
-    if (last && !last.isEmpty()) {
-      merged = structuredClone(merged);
-      const others = [...managers].filter(([other]) => other !== id).map(([, m]) => m.fields);
-      removeUnkept(merged, this.scope.type, last, [fields, ...others]);
-    }
-    const comparison = this.compare(base, merged);
-    const conflicts = this.settle(managers, comparison, id, force);
+    if (previous && !previous.fields.isEmpty()) merged = this.prune(merged, managers, previous);
+    const change = this.change(base, merged);
+    const { comparison } = change;
+    const conflicts = this.settle(managers, change, id, force);
     if (conflicts.size > 0) {
       const allowed = manager === KUBECTL ? this.clientSideApplied(live) : undefined;
       const takenOver = allowed && [...conflicts.values()].every((set) => set.difference(allowed).isEmpty());
       if (!takenOver) throw applyConflict(conflicts);
-      this.settle(managers, comparison, id, true);
+      this.settle(managers, change, id, true);
     }
     const applied = managers.get(id) as Manager;
     this.record(managers, id, { ...applied, time: comparison.isEmpty() ? applied.time : nowTimestamp() });
@@ -132,25 +134,72 @@ export class FieldManager {
     return new Comparison(comparison.added.withoutPrefixes(reset), comparison.modified.withoutPrefixes(reset), comparison.removed.withoutPrefixes(reset));
   }
 
+  /** The change, compared in the request's version and, for managers of other versions, in theirs. */
+  private change(live: KubeObject | undefined, next: KubeObject): VersionedChange {
+    const { apiVersion, versions } = this.scope;
+    return new VersionedChange(this.compare(live, next), apiVersion, versions, live && withoutManagedFields(live), withoutManagedFields(next));
+  }
+
   /**
-   * What the change takes from the other managers: fields it removed, and fields it set that they owned, which are
-   * conflicts. Unless forced, conflicts are answered and nothing is taken.
+   * What the change takes from the other managers, each seen in its own version: fields it removed, and fields it
+   * set that they owned, which are conflicts. Unless forced, conflicts are answered and nothing is taken. Managers
+   * of a version the objects are no longer served in go.
    */
-  private settle(managers: Managers, comparison: Comparison, self: string | undefined, force: boolean): Map<Manager, FieldSet> {
-    const changed = comparison.added.union(comparison.modified);
+  private settle(managers: Managers, change: VersionedChange, self: string | undefined, force: boolean): Map<Manager, FieldSet> {
     const conflicts = new Map<Manager, FieldSet>();
-    const touched = [...managers].filter(([id, manager]) => id !== self && (owns(manager, changed) || owns(manager, comparison.removed)));
-    for (const [, manager] of touched) {
+    const touched: [string, Manager, FieldSet][] = [];
+    for (const [id, manager] of managers) {
+      if (id === self) continue;
+      const inVersion = change.in(manager.apiVersion);
+      if (!inVersion) {
+        managers.delete(id);
+        continue;
+      }
+      const { changed, removed } = inVersion;
+      if (!owns(manager, changed) && !owns(manager, removed)) continue;
+      touched.push([id, manager, changed.union(removed)]);
       const conflict = manager.fields.intersection(changed);
       if (!conflict.isEmpty()) conflicts.set(manager, conflict);
     }
     if (conflicts.size > 0 && !force) return conflicts;
-    for (const [id, manager] of touched) {
-      const rest = manager.fields.difference(changed).difference(comparison.removed);
+    for (const [id, manager, taken] of touched) {
+      const rest = manager.fields.difference(taken);
       if (rest.isEmpty()) managers.delete(id);
       else managers.set(id, withFields(manager, rest));
     }
     return new Map();
+  }
+
+  /**
+   * Removes from the merged object what the applier applied before (`previous`) and applies no more, unless another
+   * manager (or the new configuration) has it. The fields are removed in the version the applier applied them in,
+   * and what that removes is given back where a manager of another version owns it (structured-merge-diff's prune).
+   */
+  private prune(merged: KubeObject, managers: Managers, previous: Manager): KubeObject {
+    const { apiVersion, type, versions } = this.scope;
+    const held = new Map<string, FieldSet[]>();
+    for (const manager of managers.values()) held.set(manager.apiVersion, [...(held.get(manager.apiVersion) ?? []), manager.fields]);
+    if (!versions || (previous.apiVersion === apiVersion && held.size === 1)) {
+      const pruned = structuredClone(merged);
+      removeUnkept(pruned, type, previous.fields, [...managers.values()].map((m) => m.fields));
+      return pruned;
+    }
+    const lastForm = versions.form(previous.apiVersion);
+    if (!lastForm) return merged;
+    let version = previous.apiVersion;
+    let pruned = structuredClone(versions.convert(merged, apiVersion, version));
+    removeUnkept(pruned, lastForm.type, previous.fields, held.get(version) ?? []);
+    for (const [other, sets] of held) {
+      const form = other !== previous.apiVersion && versions.form(other);
+      if (!form) continue;
+      const mergedThere = versions.convert(merged, apiVersion, other);
+      const { removed } = compare(mergedThere, versions.convert(pruned, version, other), form.type);
+      if (removed.isEmpty()) continue;
+      pruned = structuredClone(mergedThere);
+      removeUnkept(pruned, form.type, removed, sets);
+      version = other;
+    }
+    return versions.convert(pruned, version, apiVersion);
   }
 
   /** Stores a manager's entry without the fields the server sets; an entry left empty goes. */

@@ -3,7 +3,7 @@ import { ALL_VERBS, KindDefinition, RollbackBinding, ScaleBinding, SubresourceDe
 import { ApiGroupVersion, KindRegistry } from './kind-registry';
 
 type KindFields = Pick<KindDefinition, 'resource' | 'kind' | 'namespaced' | 'strategy'> &
-  Partial<Pick<KindDefinition, 'shortNames' | 'categories' | 'verbs' | 'subresources' | 'listKind' | 'columns' | 'wire' | 'singularName' | 'conversion' | 'storedAs' | 'deprecationWarning'>>;
+  Partial<Pick<KindDefinition, 'shortNames' | 'categories' | 'verbs' | 'subresources' | 'listKind' | 'columns' | 'wire' | 'singularName' | 'conversion' | 'storedAs' | 'storageConversion' | 'deprecationWarning'>>;
 
 /** A registry row for a kind of a group version; every verb is served unless `verbs` says otherwise. */
 export function defineKind(gv: Pick<ApiGroupVersion, 'group' | 'version'>, fields: KindFields): KindDefinition {

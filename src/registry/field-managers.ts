@@ -4,6 +4,8 @@ import { structType } from '../fieldmanager/apply-type';
 import { FieldManager } from '../fieldmanager/field-manager';
 import { fieldElement, FieldSet } from '../fieldmanager/field-set';
 import { ConvertingFieldManager } from './converting-field-manager';
+import { KindRegistry } from './kind-registry';
+import { ServedVersions } from './served-versions';
 
 /** The field manager of the server's own writes through a storage (the default RBAC policy, aggregated roles). */
 export const SERVER_FIELD_MANAGER = 'kube-apiserver';
@@ -11,12 +13,17 @@ export const SERVER_FIELD_MANAGER = 'kube-apiserver';
 /** The paths of a kind whose writes keep managed fields: the object, its status, its Scale (kept on the object). */
 export type ManagedPath = 'object' | 'status' | 'scale';
 
-const made = new WeakMap<KindDefinition, Map<ManagedPath, FieldManager>>();
+const made = new WeakMap<KindRegistry, WeakMap<KindDefinition, Map<ManagedPath, FieldManager>>>();
 
-/** The field manager of a path of a kind, made once. */
-export function fieldManagerOf(def: KindDefinition, path: ManagedPath): FieldManager {
-  let byPath = made.get(def);
-  if (!byPath) made.set(def, (byPath = new Map()));
+/**
+ * The field manager of a path of a kind, made once for the registry that serves it: managers that wrote through
+ * another version the registry serves the kind's stored objects in are compared in theirs.
+ */
+export function fieldManagerOf(def: KindDefinition, path: ManagedPath, kinds: KindRegistry): FieldManager {
+  let byDef = made.get(kinds);
+  if (!byDef) made.set(kinds, (byDef = new WeakMap()));
+  let byPath = byDef.get(def);
+  if (!byPath) byDef.set(def, (byPath = new Map()));
   let manager = byPath.get(path);
   if (!manager) {
     const shape = def.strategy.shape;
@@ -25,6 +32,8 @@ export function fieldManagerOf(def: KindDefinition, path: ManagedPath): FieldMan
       apiVersion: groupVersion(def),
       ...(path !== 'object' && { subresource: path }),
       reset: resetFields(def, shape, path),
+      // a Scale gives the object in its stored form, which only a kind served unconverted can compare in other versions
+      ...((!def.conversion || path !== 'scale') && { versions: new ServedVersions(def, kinds, (served) => resetFields(served, served.strategy.shape, path)) }),
     };
     manager = def.conversion && path !== 'scale' ? new ConvertingFieldManager(scope, def.conversion) : new FieldManager(scope);
     byPath.set(path, manager);

@@ -176,6 +176,8 @@ export interface KindDefinition {
   conversion?: VersionConversion;
   /** where its objects are stored, when they are another group's (events.k8s.io Events are core's); `conversion` maps the forms */
   storedAs?: StorageKey;
+  /** for a version whose objects a call out of the server converts (a custom resource's conversion webhook): how */
+  storageConversion?: StorageConversion;
   /** the `Warning` every request of this version gets (a deprecated version of a custom resource) */
   deprecationWarning?: string;
 }
@@ -186,6 +188,24 @@ export interface VersionConversion {
   fromStored(object: KubeObject): KubeObject;
   /** the stored form's shape, where what Go leaves out of it differs from the served one's (see storedShapeOf) */
   storedShape?: StructSchema;
+  /**
+   * Whether an object's stored text (its members but metadata) is already its form in the served version, so that a
+   * response copies it as it is rather than parsing, converting and writing it again; none: never.
+   */
+  keepsStoredText?(rest: string): boolean;
+}
+
+/**
+ * How the objects of a served version are made from the stored ones and back by a call out of the server (a
+ * conversion webhook), as the apiserver's storage codec converts custom resources: the store converts what it reads
+ * and writes, a batch at a time, and everything above it (strategy, field manager, columns) works on the served
+ * version. Failures are StatusErrors.
+ */
+export interface StorageConversion {
+  /** stored objects, each in the version its apiVersion names, in the served version */
+  fromStored(objects: KubeObject[]): Promise<KubeObject[]>;
+  /** an object of the served version in the storage version */
+  toStored(object: KubeObject): Promise<KubeObject>;
 }
 
 /** The shape of a definition's objects as stored, which the store leaves Go's empty fields out of. */

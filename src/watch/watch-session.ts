@@ -8,6 +8,8 @@ import { matchesListOptions } from '../registry/store/list-matching';
 import { Change, resourceKey } from '../storage/changes/change';
 import { FeedSubscriber } from './change-feed.service';
 import { bookmarkEvent, nextBookmarkAt } from './bookmarks';
+import { convertsByCall } from '../registry/store/served-version';
+import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
 
 /** Changes held while a session starts; more than this and the session gives up (the client retries). */
 const MAX_STARTUP_BUFFER = 100_000;
@@ -26,10 +28,21 @@ export interface SessionHooks {
   position(): bigint;
 }
 
-/** Watch events built once per change and shared by every session that sends the same one. */
-const sharedEvents = new WeakMap<Change, Map<string, WatchEvent>>();
+/** An event, or one being made by a call that converts its object (see StorageConversion). */
+type Pending = WatchEvent | Promise<WatchEvent>;
 
-function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'], variant: Variant): WatchEvent {
+/** Watch events built once per change and shared by every session that sends the same one. */
+const sharedEvents = new WeakMap<Change, Map<string, Pending>>();
+
+/** The event of an object in the version the row serves, converted by a call for a row whose objects need one. */
+function convertedEvent(def: KindDefinition, type: WatchEvent['type'], object: KubeObject): Pending {
+  if (!convertsByCall(def)) return { type, object: toOutput(def, object, { withTypeMeta: true }) };
+  const event = def.storageConversion.fromStored([object]).then(([served]) => ({ type, object: toOutput(def, served, { withTypeMeta: true }) }));
+  event.catch(() => undefined); // each session that sends it handles a failure
+  return event;
+}
+
+function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'], variant: Variant): Pending {
   let events = sharedEvents.get(change);
   if (!events) sharedEvents.set(change, (events = new Map()));
   const key = `${groupVersion(def)}/${type}/${variant}`; // versions served from the same storage each have theirs
@@ -38,7 +51,7 @@ function eventFor(def: KindDefinition, change: Change, type: WatchEvent['type'],
     const state = variant === 'new' ? change.object : (change.previous as KubeObject);
     // Every event carries the resourceVersion of its change, DELETED ones included, as apiservers after 1.7 stamp them.
     const stamped = { ...state, metadata: { ...state.metadata, resourceVersion: change.resourceVersion.toString() } };
-    event = { type, object: toOutput(def, stamped, { withTypeMeta: true }) };
+    event = convertedEvent(def, type, stamped);
     events.set(key, event);
   }
   return event;
@@ -63,6 +76,8 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private initial?: { cursor: ListCursor; initialEventsEnd: boolean };
   /** wakes the sending of initial events that waits for the client, when the session closes */
   private wake: () => void = () => undefined;
+  /** the events being converted by a call, sent in order once each is made; unset while none ever was */
+  private converting?: Promise<void>;
 
   constructor(
     readonly def: KindDefinition,
@@ -90,7 +105,11 @@ export class WatchSession implements FeedSubscriber, EventStream {
 
   /** Sends one ERROR event and ends the stream (e.g. 410 for a version older than the retained history). */
   fail(status: object): void {
-    this.emit({ type: 'ERROR', object: status });
+    this.inOrder(() => this.end(status));
+  }
+
+  private end(status: object): void {
+    this.send({ type: 'ERROR', object: status });
     this.endAfterFlush = true;
     this.startupBuffer = undefined;
     if (this.sink) this.close();
@@ -181,7 +200,9 @@ export class WatchSession implements FeedSubscriber, EventStream {
       }
     } catch (error) {
       failure = error;
-      this.close();
+      // a conversion that failed is told (the read of the rows worked); other failures just end the watch
+      if (convertsByCall(this.def) && error instanceof StatusError) this.end(error.toStatus());
+      else this.close();
       return;
     } finally {
       await cursor.close(failure);
@@ -222,7 +243,27 @@ export class WatchSession implements FeedSubscriber, EventStream {
     }
   }
 
-  private emit(event: WatchEvent): void {
+  /** Sends the event after those being converted; one whose conversion fails ends the watch with its Status. */
+  private emit(event: Pending): void {
+    if (!(event instanceof Promise) && !this.converting) return this.send(event);
+    const made = (this.converting ?? Promise.resolve()).then(() => event);
+    this.converting = made.then(
+      (ready) => {
+        if (!this.endAfterFlush) this.send(ready);
+      },
+      (error: unknown) => {
+        if (!this.endAfterFlush) this.end((error instanceof StatusError ? error : apiErrors.internal(String(error))).toStatus());
+      },
+    );
+  }
+
+  /** Runs `step` once the events being converted are sent. */
+  private inOrder(step: () => void): void {
+    if (this.converting) this.converting = this.converting.then(step);
+    else step();
+  }
+
+  private send(event: WatchEvent): void {
     if (this.sink) {
       this.write(event);
     } else {

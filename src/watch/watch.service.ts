@@ -9,6 +9,7 @@ import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from '../storage/changes/change-history';
 import { readPlannedList } from '../registry/store/consistent-list';
+import { openServedList } from '../registry/store/served-version';
 import { SessionHooks, WatchSession } from './watch-session';
 
 /**
@@ -84,7 +85,7 @@ export class WatchService implements BeforeApplicationShutdown {
         const minimum = fromNow ? undefined : BigInt(requested);
         const cursor = await readPlannedList(
           { range: {}, minimum },
-          (range) => this.store.openList(storageKeyOf(def), listQuery(def, namespace, options, range)),
+          (range) => openServedList(this.store, def, listQuery(def, namespace, options, range)),
           (unused) => unused.close(),
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);

@@ -147,18 +147,37 @@ resources:
 });
 
 describe('OpenedValues', () => {
+  const texts = (text: string) => ({ data: text });
+
   it('knows an object\'s values only for the stored text they were opened from, keeps what is used and drops what is not', () => {
     const values = new OpenedValues(40); // a generation is full beyond 20 characters: two entries of 14
-    const texts = (text: string) => ({ data: text });
-    values.set('a', { stored: 'sealed-1', texts: texts('one') });
-    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one');
+    values.written('a', 'sealed-1', texts('one'));
+    expect(values.get('a', 'sealed-1')?.data).toBe('one');
     expect(values.get('a', 'sealed-2')).toBeUndefined();
-    values.set('b', { stored: 'sealed-2', texts: texts('two') });
-    values.set('c', { stored: 'sealed-3', texts: texts('six') }); // a new generation: a and b are the older one
-    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one'); // used: back in the newer generation
-    values.set('d', { stored: 'sealed-4', texts: texts('ten') }); // and another: b goes
+    values.written('b', 'sealed-2', texts('two'));
+    values.written('c', 'sealed-3', texts('six')); // a new generation: a and b are the older one
+    expect(values.get('a', 'sealed-1')?.data).toBe('one'); // used: back in the newer generation
+    values.written('d', 'sealed-4', texts('ten')); // and another: b goes
     expect(values.get('b', 'sealed-2')).toBeUndefined();
-    expect(values.get('a', 'sealed-1')?.texts.data).toBe('one');
-    expect(values.get('d', 'sealed-4')?.texts.data).toBe('ten');
+    expect(values.get('a', 'sealed-1')?.data).toBe('one');
+    expect(values.get('d', 'sealed-4')?.data).toBe('ten');
+  });
+
+  it('remembers what was read only from its second read on', () => {
+    const values = new OpenedValues(1000);
+    values.read('a', 'sealed-1', texts('one'));
+    expect(values.get('a', 'sealed-1')).toBeUndefined();
+    values.read('a', 'sealed-1', texts('one'));
+    expect(values.get('a', 'sealed-1')?.data).toBe('one');
+  });
+
+  it('tells long stored texts apart by their length, beginning and end', () => {
+    const values = new OpenedValues(10_000);
+    const stored = `k8s:enc:aesgcm:v1:key1:${'A'.repeat(300)}`;
+    values.written('a', stored, texts('one'));
+    expect(values.get('a', stored)?.data).toBe('one');
+    expect(values.get('a', `${stored.slice(0, -1)}B`)).toBeUndefined();
+    expect(values.get('a', `${stored}A`)).toBeUndefined();
+    expect(values.get('a', `k8s:enc:aesgcm:v1:key1:B${'A'.repeat(299)}`)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { readWriteOptions } from './dry-run.reader';
 import { readManager } from './field-manager.reader';
 import { fieldManagerOf } from '../../registry/field-managers';
+import { KindRegistry } from '../../registry/kind-registry';
 import { readObject, settleNamespace } from './request-body';
 
 /** How long a write may take when the request names no `timeout` (as the apiserver). */
@@ -25,6 +26,7 @@ export class CreateHandler implements VerbHandler {
   constructor(
     private readonly registry: GenericRegistry,
     private readonly initialization: InitializationWaiter,
+    private readonly kinds: KindRegistry,
   ) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
@@ -33,7 +35,7 @@ export class CreateHandler implements VerbHandler {
     const { manager } = readManager(request, 'CreateOptions');
     const object = readObject(request);
     settleNamespace(request, object, true);
-    const fields = fieldManagerOf(def, 'object');
+    const fields = fieldManagerOf(def, 'object', this.kinds);
     let created = await this.registry.create(def, object, { dryRun, user, track: (_, next) => fields.update(undefined, next, manager) });
     let code = 201;
     if (created.metadata.initializers) {

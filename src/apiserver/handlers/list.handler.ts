@@ -4,6 +4,7 @@ import { listQuery } from '../../registry/store/list-options-query';
 import { validateListOptions } from '../../registry/store/list-options-validation';
 import { listContinuation, planList, readPlannedList } from '../../registry/store/consistent-list';
 import { GenericRegistry } from '../../registry/store/generic-registry';
+import { convertsByCall } from '../../registry/store/served-version';
 import { PROTOBUF_TYPE } from '../codec/media-types';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { OutputList } from './output-list';
@@ -26,8 +27,9 @@ export class ListHandler implements VerbHandler {
     const plan = planList(options);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
-    if (plan.range.limit === undefined) {
-      // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read whole
+    // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read
+    // whole, as is a list whose objects a call converts (in one call, as upstream's, and answered only once it worked)
+    if (plan.range.limit === undefined && !convertsByCall(def)) {
       const cursor = await readPlannedList(
         plan,
         (range) => this.registry.openList(def, listQuery(def, path.namespace, options, range, request.projection)),

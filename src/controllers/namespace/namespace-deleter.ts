@@ -42,7 +42,7 @@ export class NamespaceDeleter {
       throw error;
     }
     if (!namespace.metadata.deletionTimestamp || !namespace.spec?.finalizers?.includes(KUBERNETES_FINALIZER)) return 'finished';
-    const status = new StatusStorage(def, this.registry);
+    const status = new StatusStorage(def, this.registry, this.kinds);
     if (namespace.status?.phase !== NAMESPACE_TERMINATING) {
       await this.write(status, name, (current) => ({ ...current, status: { ...current.status, phase: NAMESPACE_TERMINATING } }));
     }
@@ -55,7 +55,7 @@ export class NamespaceDeleter {
     if (totals.remaining.size > 0) return 'content-remains';
     const finalize = def.subresources.find((sub) => sub.name === 'finalize')?.part;
     if (!finalize) throw new Error('namespaces have no finalize subresource');
-    await this.write(new PartStorage(def, 'finalize', finalize, this.registry), name, (current) => ({
+    await this.write(new PartStorage(def, 'finalize', finalize, this.registry, this.kinds), name, (current) => ({
       ...current,
       spec: { ...current.spec, finalizers: (current.spec?.finalizers ?? []).filter((f) => f !== KUBERNETES_FINALIZER) },
     }));

@@ -12,6 +12,8 @@ import { SchemaValidator } from '../../apis/apiextensions/schema/schema-validati
 import { SchemaNode } from '../../apis/apiextensions/schema/structural-schema';
 import { printerColumns } from './printer-columns';
 import { parseJsonPath } from './simple-json-path';
+import { noneConversion } from './none-conversion';
+import { ConversionWebhook, webhookEndpoint } from './webhook-conversion';
 
 /**
  * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
@@ -58,8 +60,20 @@ function deprecationWarning(crd: CustomResourceDefinition, version: CrdVersion):
   return newer.length === 0 ? deprecated : `${deprecated}; use ${group}/${newer[0]} ${names.kind}`;
 }
 
+/**
+ * How a served version's objects are converted to and from the storage version: by the definition's webhook, or,
+ * with the None strategy, by rewriting the apiVersion (none for the storage version itself).
+ */
+function conversionOf(crd: CustomResourceDefinition, version: CrdVersion, webhook: ConversionWebhook | undefined): Partial<KindDefinition> {
+  const storage = (crd.spec.versions ?? []).find((v) => v.storage)?.name;
+  if (!storage) return {};
+  const apiVersion = (name: string | undefined) => `${crd.spec.group}/${name}`;
+  if (webhook) return { storageConversion: webhook.versionConversion(apiVersion(version.name), apiVersion(storage)) };
+  return storage === version.name ? {} : { conversion: noneConversion(apiVersion(version.name), apiVersion(storage)) };
+}
+
 /** The kind row of one served version of a definition. */
-function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDefinition {
+function versionKind(crd: CustomResourceDefinition, version: CrdVersion, webhook: ConversionWebhook | undefined): KindDefinition {
   const { group = '', names = {}, scope } = crd.spec;
   const kind = names.kind ?? '';
   const schema = (version.schema?.openAPIV3Schema as SchemaNode | undefined) ?? SCHEMALESS;
@@ -94,6 +108,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion): KindDe
       columns: printerColumns(version.additionalPrinterColumns),
       wire: CUSTOM_WIRE,
       deprecationWarning: deprecationWarning(crd, version),
+      ...conversionOf(crd, version, webhook),
     },
   );
 }
@@ -119,6 +134,12 @@ export const CUSTOM_RESOURCE_DEFINITIONS: DefinitionSource = {
   kindsOf(definition: KubeObject): KindDefinition[] {
     const crd = definition as CustomResourceDefinition;
     if (!crd.spec?.group || !crd.spec.names?.plural || !crd.spec.names.kind) return [];
-    return (crd.spec.versions ?? []).filter((version) => version.served && version.name).map((version) => versionKind(crd, version));
+    const endpoint = crd.spec.conversion?.strategy === 'Webhook' ? webhookEndpoint(crd) : undefined;
+    const webhook = endpoint && new ConversionWebhook(endpoint, crd.spec.conversion?.webhook?.conversionReviewVersions ?? []);
+    // the storage version's row first: the one a definition's objects are found and cleaned up through, as upstream
+    // reads them in the storage version (with no conversion for the objects stored in it)
+    const served = (crd.spec.versions ?? []).filter((version) => version.served && version.name);
+    served.sort((a, b) => Number(!!b.storage) - Number(!!a.storage));
+    return served.map((version) => versionKind(crd, version, webhook));
   },
 };

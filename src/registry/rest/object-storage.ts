@@ -1,7 +1,9 @@
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
-import { fieldManagerOf } from '../field-managers';
+import { FieldManager } from '../../fieldmanager/field-manager';
+import { fieldManagerOf, ManagedPath } from '../field-managers';
 import { KindDefinition, PartStrategy } from '../kind-definition';
+import { KindRegistry } from '../kind-registry';
 import { objectJson, toOutput } from '../object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
@@ -11,11 +13,16 @@ export class ObjectStorage implements Storage {
   /** the subresource whose path answers with the object (its selfLink's last segment) */
   protected readonly subresource: string | undefined = undefined;
 
+  private readonly fields: FieldManager;
+
   constructor(
     readonly kind: KindDefinition,
     protected readonly registry: GenericRegistry,
-    private readonly fields = fieldManagerOf(kind, 'object'),
-  ) {}
+    kinds: KindRegistry,
+    path: ManagedPath = 'object',
+  ) {
+    this.fields = fieldManagerOf(kind, path, kinds);
+  }
 
   get(namespace: string | undefined, name: string): Promise<KubeObject> {
     return this.registry.get(this.kind, namespace, name);
@@ -99,8 +106,8 @@ export class ObjectStorage implements Storage {
 export class StatusStorage extends ObjectStorage {
   protected override readonly subresource = 'status';
 
-  constructor(kind: KindDefinition, registry: GenericRegistry) {
-    super(kind, registry, fieldManagerOf(kind, 'status'));
+  constructor(kind: KindDefinition, registry: GenericRegistry, kinds: KindRegistry) {
+    super(kind, registry, kinds, 'status');
   }
 
   protected override get createsOnApply(): boolean {
@@ -119,8 +126,9 @@ export class PartStorage extends ObjectStorage {
     protected override readonly subresource: string,
     private readonly part: PartStrategy,
     registry: GenericRegistry,
+    kinds: KindRegistry,
   ) {
-    super(kind, registry);
+    super(kind, registry, kinds);
   }
 
   protected override get createsOnApply(): boolean {

@@ -1,6 +1,7 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { fieldManagerOf } from '../field-managers';
 import { groupVersion, KindDefinition, ScaleBinding, storageKeyOf } from '../kind-definition';
+import { KindRegistry } from '../kind-registry';
 import { toOutput } from '../object-output';
 import { ScaleRegistry } from '../scale/scale-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
@@ -16,6 +17,7 @@ export class ScaleStorage implements Storage {
     private readonly def: KindDefinition,
     private readonly binding: ScaleBinding,
     private readonly scales: ScaleRegistry,
+    private readonly kinds: KindRegistry,
   ) {
     this.kind = binding.version.kind;
   }
@@ -66,7 +68,7 @@ export class ScaleStorage implements Storage {
   }
 
   private fieldManager() {
-    return fieldManagerOf(this.recordedAs(), 'scale');
+    return fieldManagerOf(this.recordedAs(), 'scale', this.kinds);
   }
 
   /**

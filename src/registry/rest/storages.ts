@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { apiErrors } from '../../apimachinery/errors/status-error';
 import { KindDefinition } from '../kind-definition';
+import { KindRegistry } from '../kind-registry';
 import { ScaleRegistry } from '../scale/scale-registry';
 import { GenericRegistry } from '../store/generic-registry';
 import { ObjectStorage, PartStorage, StatusStorage } from './object-storage';
@@ -15,6 +16,7 @@ export class Storages {
   constructor(
     private readonly registry: GenericRegistry,
     private readonly scales: ScaleRegistry,
+    private readonly kinds: KindRegistry,
   ) {}
 
   of(def: KindDefinition, subresource: string | undefined): Storage {
@@ -26,11 +28,11 @@ export class Storages {
   }
 
   private make(def: KindDefinition, subresource: string | undefined): Storage {
-    if (subresource === undefined) return new ObjectStorage(def, this.registry);
+    if (subresource === undefined) return new ObjectStorage(def, this.registry, this.kinds);
     const declared = def.subresources.find((sub) => sub.name === subresource);
-    if (declared?.scale) return new ScaleStorage(def, declared.scale, this.scales);
-    if (declared?.status) return new StatusStorage(def, this.registry);
-    if (declared?.part) return new PartStorage(def, declared.name, declared.part, this.registry);
+    if (declared?.scale) return new ScaleStorage(def, declared.scale, this.scales, this.kinds);
+    if (declared?.status) return new StatusStorage(def, this.registry, this.kinds);
+    if (declared?.part) return new PartStorage(def, declared.name, declared.part, this.registry, this.kinds);
     throw apiErrors.pathNotFound();
   }
 }

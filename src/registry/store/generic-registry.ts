@@ -17,6 +17,7 @@ import { generateName, prepareForCreate, prepareForPartUpdate, prepareForStatusU
 import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
+import { Converted, convertsByCall, objectItem, openServedList } from './served-version';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -61,19 +62,34 @@ export class GenericRegistry {
 
   /** The object, parsed (the default) or for a response as JSON text (see ObjectStore's read forms). */
   async get<F extends ReadForm = 'object'>(def: KindDefinition, namespace: string | undefined, name: string, form?: F): Promise<FormItem[F]> {
-    const object = await this.store.get(keyOf(def, namespace, name), form);
+    const key = keyOf(def, namespace, name);
+    const object = convertsByCall(def) ? await this.readConverted(def, key, form) : await this.store.get(key, form);
     if (!object) throw apiErrors.notFound(def, name);
     return object;
   }
 
   /** The kind's objects the query selects (or a page of them), parsed (the default) or for a response. */
   list<F extends ReadForm = 'object'>(def: KindDefinition, query: ListQuery = {}, form?: F): Promise<ListResult<FormItem[F]>> {
-    return this.store.list(storageKeyOf(def), query, form);
+    return convertsByCall(def) ? this.listConverted(def, query, form) : this.store.list(storageKeyOf(def), query, form);
   }
 
   /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */
   openList(def: KindDefinition, query: ListQuery): Promise<ListCursor> {
-    return this.store.openList(storageKeyOf(def), query);
+    return openServedList(this.store, def, query);
+  }
+
+  /** For a row whose objects a call converts: the stored object, converted, in the read form asked for. */
+  private async readConverted<F extends ReadForm>(def: Converted, key: ObjectKey, form?: F): Promise<FormItem[F] | undefined> {
+    const stored = await this.store.get(key);
+    const object = stored && (await this.served(def, stored));
+    return (object && form === 'output' ? objectItem(object) : object) as FormItem[F] | undefined;
+  }
+
+  /** For a row whose objects a call converts: the whole bodies, converted together (one call for the list). */
+  private async listConverted<F extends ReadForm>(def: Converted, query: ListQuery, form?: F): Promise<ListResult<FormItem[F]>> {
+    const listed = await this.store.list(storageKeyOf(def), { ...query, projection: undefined });
+    const items = await def.storageConversion.fromStored(listed.items);
+    return { ...listed, items: (form === 'output' ? items.map(objectItem) : items) as FormItem[F][] };
   }
 
   async create(def: KindDefinition, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
@@ -92,8 +108,9 @@ export class GenericRegistry {
       if (generated) object.metadata.name = generateName(object.metadata.generateName as string);
       def.strategy.canonicalize?.(object);
       this.validate(def, object, [...validateObjectMeta(def, object.metadata), ...def.strategy.validate(object)]);
-      const created = await this.writes.create(storageKeyOf(def), object, !!options.dryRun);
-      if (created) return created;
+      const stored = convertsByCall(def) ? await def.storageConversion.toStored(object) : object;
+      const created = await this.writes.create(storageKeyOf(def), stored, !!options.dryRun);
+      if (created) return convertsByCall(def) ? this.served(def, created) : created;
       if (!generated) {
         const existing = await this.store.get(keyOf(def, object.metadata.namespace, object.metadata.name as string));
         throw apiErrors.alreadyExists(def, object.metadata.name as string, !!existing?.metadata.deletionTimestamp);
@@ -116,16 +133,16 @@ export class GenericRegistry {
   ): Promise<KubeObject> {
     const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
-    return this.guaranteedUpdate(def, key, (current) => current, async (current) => {
+    return this.guaranteedUpdate(def, key, (current) => current, async (current, stored) => {
       const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
       options.track?.(current, next);
-      if (sameAsStored(next, current) && !this.store.needsRewrite(current)) return current;
+      if (sameAsStored(next, current) && !this.store.needsRewrite(stored)) return current;
       await this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !def.strategy.holdsRemoval?.(next)) {
         return (await this.writes.delete(key, version, dryRun)) ? next : undefined;
       }
-      return this.writes.update(key, version, next, dryRun);
+      return this.writeUpdate(def, key, version, next, dryRun);
     });
   }
 
@@ -214,14 +231,14 @@ export class GenericRegistry {
         def.strategy.prepareForDeletion?.(marked);
       }
       if (sameAsStored(marked, current)) return { removed: false, object: current };
-      const written = await this.writes.update(key, version, marked, dryRun);
+      const written = await this.writeUpdate(def, key, version, marked, dryRun);
       return written && { removed: false, object: written };
     });
   }
 
   /** Deletes every listed object with the same options; objects gone meanwhile are skipped. */
   async deleteCollection(def: KindDefinition, query: ListQuery, options: DeleteOptions): Promise<ListResult> {
-    const listed = await this.store.list(storageKeyOf(def), query);
+    const listed = await this.list(def, query);
     for (const item of listed.items) {
       try {
         await this.delete(def, item.metadata.namespace || undefined, item.metadata.name as string, options);
@@ -242,17 +259,36 @@ export class GenericRegistry {
     def: KindDefinition,
     key: ObjectKey,
     unchanged: (current: KubeObject) => T,
-    write: (current: KubeObject) => Promise<T | undefined>,
+    write: (current: KubeObject, stored: KubeObject) => Promise<T | undefined>,
   ): Promise<T> {
     let lostOn: string | undefined;
     for (;;) {
-      const current = await this.store.get(key);
-      if (!current) throw apiErrors.notFound(def, key.name);
+      const stored = await this.store.get(key);
+      if (!stored) throw apiErrors.notFound(def, key.name);
+      const current = convertsByCall(def) ? await this.served(def, stored) : stored;
       if (current.metadata.resourceVersion === lostOn) return unchanged(current);
-      const result = await write(current);
+      const result = await write(current, stored);
       if (result !== undefined) return result;
       lostOn = current.metadata.resourceVersion;
     }
+  }
+
+  /**
+   * Writes an update of an object in the form it is stored in, answering with what was written in the row's version
+   * (undefined when the write lost, as ObjectStore's update).
+   */
+  private writeUpdate(def: KindDefinition, key: ObjectKey, version: string, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
+    return convertsByCall(def) ? this.writeConverted(def, key, version, object, dryRun) : this.writes.update(key, version, object, dryRun);
+  }
+
+  private async writeConverted(def: Converted, key: ObjectKey, version: string, object: KubeObject, dryRun: boolean): Promise<KubeObject | undefined> {
+    const written = await this.writes.update(key, version, await def.storageConversion.toStored(object), dryRun);
+    return written && this.served(def, written);
+  }
+
+  /** A stored object in the version of a row whose objects a call converts. */
+  private async served(def: Converted, stored: KubeObject): Promise<KubeObject> {
+    return (await def.storageConversion.fromStored([stored]))[0];
   }
 
   private validate(def: KindDefinition, object: KubeObject, errors: FieldError[]): void {

@@ -67,7 +67,7 @@ export class EncryptionAtRest implements OnModuleInit {
     const where = context({ ...key, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' });
     const { clear, texts } = takeValuesOut(key.resource as EncryptableResource, object);
     const stored = transformer.seal(packTexts(texts), where);
-    this.opened.set(where, { stored, texts });
+    this.opened.written(where, stored, texts);
     return { ...clear, [SEALED]: stored };
   }
 
@@ -122,10 +122,10 @@ export class EncryptionAtRest implements OnModuleInit {
       if (stored === undefined) return { texts: {}, stale: transformer.clearIsStale() };
       if (typeof stored !== 'string') throw new UnreadableValue(`its ${SEALED} member is not a string`);
       const known = this.opened.get(where, stored);
-      if (known !== undefined) return { texts: known.texts, stale: false };
+      if (known !== undefined) return { texts: known, stale: false };
       const { plain, stale } = transformer.open(stored, where);
       const texts = unpackTexts(plain);
-      if (!stale) this.opened.set(where, { stored, texts });
+      if (!stale) this.opened.read(where, stored, texts);
       return { texts, stale };
     } catch (error) {
       if (!(error instanceof UnreadableValue)) throw error;

@@ -31,6 +31,8 @@ export class ListCursor implements ListSnapshot {
     this.lost ??= error;
   };
   private lost?: Error;
+  /** what each batch of items goes through as it is read (see convertBatches) */
+  private convert?: (items: OutputItem[]) => Promise<OutputItem[]>;
 
   private constructor(
     private readonly client: PoolClient,
@@ -69,10 +71,16 @@ export class ListCursor implements ListSnapshot {
     await this.client.query({ ...this.rows, text: `DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${this.rows.text}` });
     for (;;) {
       const { rows } = await this.client.query<CursorRow>(`FETCH ${size} FROM ${CURSOR}`);
-      if (rows.length > 0) yield rows.map(this.item);
+      if (rows.length > 0) yield this.convert ? await this.convert(rows.map(this.item)) : rows.map(this.item);
       if (rows.length < size) break;
     }
     await this.client.query(`CLOSE ${CURSOR}`);
+  }
+
+  /** Passes each batch of items through `convert` as it is read (a conversion to the version the reader asked for). */
+  convertBatches(convert: (items: OutputItem[]) => Promise<OutputItem[]>): this {
+    this.convert = convert;
+    return this;
   }
 
   /** Ends the transaction and returns the connection; after a failure the connection is closed instead. Idempotent. */

@@ -36,4 +36,6 @@ export type JsonPath = readonly string[];
 export interface ListQuery extends ListSelection, ListRange {
   /** each body cut down to these paths (a Table's cells read only those); unset: whole bodies */
   projection?: readonly JsonPath[];
+  /** each item read for output with the apiVersion its body was stored with (for a conversion that needs it) */
+  storedVersions?: boolean;
 }

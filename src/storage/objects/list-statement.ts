@@ -9,9 +9,9 @@ import { SqlParams } from './sql-params';
 const bodyOf = (params: SqlParams, projection?: readonly JsonPath[]) => (projection ? `(${projectedBody(projection, params)})` : 'body');
 
 /** What a list reads of each object, in each read form. */
-const LIST_COLUMNS: Record<ReadForm, (params: SqlParams, projection?: readonly JsonPath[]) => string> = {
-  object: (params, projection) => `namespace, name, resource_version, ${projection ? `${bodyOf(params, projection)} AS body` : 'body'}`,
-  output: (params, projection) => `namespace, name, resource_version, ${outputColumns(bodyOf(params, projection))}`,
+const LIST_COLUMNS: Record<ReadForm, (params: SqlParams, query: ListQuery) => string> = {
+  object: (params, { projection }) => `namespace, name, resource_version, ${projection ? `${bodyOf(params, projection)} AS body` : 'body'}`,
+  output: (params, { projection, storedVersions }) => `namespace, name, resource_version, ${outputColumns(bodyOf(params, projection), storedVersions)}`,
 };
 
 /**
@@ -48,7 +48,7 @@ function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: R
   if (query.after) filters.push(`(namespace, name) > (${params.add(query.after.namespace)}, ${params.add(query.after.name)})`);
   for (const condition of selectionConditions(query)) filters.push(`(${condition(params)})`);
   const order = `ORDER BY namespace, name${query.limit === undefined ? '' : ` LIMIT ${params.add(query.limit + 1)}`}`;
-  const columns = LIST_COLUMNS[form](params, query.projection);
+  const columns = LIST_COLUMNS[form](params, query);
   if (at === undefined) return `SELECT ${columns} FROM objects WHERE ${[...scope, ...filters].join(' AND ')} ${order}`;
   return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, order)}) state ${order}`;
 }

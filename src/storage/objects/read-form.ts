@@ -17,6 +17,8 @@ export interface OutputItem {
   rest: string;
   /** the metadata's managedFields, when read apart from the rest of the metadata (which then lacks them) */
   managedFields?: string;
+  /** the apiVersion the body was stored with, when the read asked for it (ListQuery's storedVersions) */
+  apiVersion?: string;
 }
 
 /** The item of each read form. */
@@ -35,6 +37,7 @@ export interface OutputRow {
   metadata: string | null;
   rest: string;
   managed_fields: string | null;
+  api_version?: string | null;
 }
 
 /** The row of each read form: the object's resourceVersion and the form's columns. */
@@ -48,9 +51,9 @@ export interface FormRow {
  * the metadata, copied rather than parsed), and its other members but kind and apiVersion (which list items do not
  * carry).
  */
-export const outputColumns = (body: string) =>
+export const outputColumns = (body: string, storedVersion = false) =>
   `((${body}->'metadata') - 'managedFields')::text AS metadata, (${body} #> '{metadata,managedFields}')::text AS managed_fields, ` +
-  `(${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest`;
+  `(${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest${storedVersion ? `, ${body}->>'apiVersion' AS api_version` : ''}`;
 
 /** A row just read, its body parsed for this reader alone: the body itself is given its resourceVersion. */
 function readObject(row: ObjectRow): KubeObject {
@@ -63,6 +66,7 @@ export const outputItem = (row: OutputRow): OutputItem => ({
   metadata: row.metadata ?? '{}',
   rest: row.rest,
   ...(row.managed_fields != null && { managedFields: row.managed_fields }),
+  ...(row.api_version != null && { apiVersion: row.api_version }),
 });
 
 const ITEM_READERS: { [F in ReadForm]: (row: FormRow[F]) => FormItem[F] } = { object: readObject, output: outputItem };

@@ -59,9 +59,29 @@ export function versionTypes<PathField extends 'jsonPath' | 'JSONPath'>(pkg: GoP
 
 const { column: COLUMN, version: VERSION } = versionTypes(APIEXTENSIONS_V1, 'jsonPath');
 
+/** Where a conversion webhook is reached, as each package declares it (v1 and v1beta1 alike). */
+export function webhookClientConfigType(pkg: GoPackage) {
+  const service = pkg.struct('ServiceReference', {
+    namespace: [1, s.string, required, described('Namespace of the service.')],
+    name: [2, s.string, required, described('Name of the service.')],
+    path: [3, s.string, pointer, described('URL path the webhook is called at.')],
+    port: [4, s.int32, pointer, described('Port of the service (443 by default).')],
+  });
+  return pkg.struct('WebhookClientConfig', {
+    url: [3, s.string, pointer, described('HTTPS URL of the webhook (`https://host:port/path`); exactly one of url and service is set.')],
+    service: [1, service, pointer, described('Service the webhook is reached through.')],
+    caBundle: [2, s.bytes, described('PEM certificates of the CAs the webhook’s serving certificate is checked against (the system roots when empty).')],
+  });
+}
+
+const WEBHOOK_CONVERSION = APIEXTENSIONS_V1.struct('WebhookConversion', {
+  clientConfig: [2, webhookClientConfigType(APIEXTENSIONS_V1), pointer, described('Where the webhook is reached.')],
+  conversionReviewVersions: [3, s.stringList, required, described('ConversionReview versions the webhook accepts, by preference (v1, v1beta1).')],
+});
+
 const CONVERSION = APIEXTENSIONS_V1.struct('CustomResourceConversion', {
   strategy: [1, s.string, required, oneOf('None', 'Webhook'), described('How objects are converted between versions: None or Webhook.')],
-  webhook: [2, s.any, described('Webhook that converts the objects, with the Webhook strategy.')],
+  webhook: [2, WEBHOOK_CONVERSION, pointer, described('Webhook that converts the objects, with the Webhook strategy.')],
 });
 
 const SPEC = APIEXTENSIONS_V1.struct('CustomResourceDefinitionSpec', {
@@ -99,6 +119,8 @@ export type CrdVersion = TypeOf<typeof VERSION>;
 export type CrdColumn = TypeOf<typeof COLUMN>;
 export type CrdScale = TypeOf<typeof SCALE>;
 export type CrdCondition = TypeOf<typeof CONDITION>;
+export type CrdConversion = TypeOf<typeof CONVERSION>;
+export type WebhookClientConfig = TypeOf<ReturnType<typeof webhookClientConfigType>>;
 
 /** The finalizer that holds a deleted definition until its objects are gone. */
 export const CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';

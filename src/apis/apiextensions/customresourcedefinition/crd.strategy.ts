@@ -10,7 +10,10 @@ import { validateDefinition, validateDefinitionUpdate } from './crd.validation';
 
 const asCrd = (object: KubeObject) => object as CustomResourceDefinition;
 
-/** The defaults of the apiextensions apiserver: the singular and list kind from the kind, the None conversion. */
+/**
+ * The defaults of the apiextensions apiserver: the singular and list kind from the kind, the None conversion, and
+ * port 443 of a conversion webhook's service.
+ */
 function applyDefaults(object: KubeObject): void {
   const crd = asCrd(object);
   crd.spec ??= {};
@@ -20,6 +23,8 @@ function applyDefaults(object: KubeObject): void {
     names.listKind ||= `${names.kind}List`;
   }
   crd.spec.conversion ??= { strategy: 'None' };
+  const service = crd.spec.conversion.webhook?.clientConfig?.service;
+  if (service) service.port ??= 443;
 }
 
 /** A version's schema must be structural, and one the validator of its objects can compile. */

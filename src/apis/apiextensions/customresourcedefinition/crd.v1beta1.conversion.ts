@@ -2,7 +2,7 @@ import { deepEqual } from '../../../apimachinery/meta/deep-equal';
 import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { VersionConversion } from '../../../registry/kind-definition';
 
-type Spec = Record<string, unknown> & { versions?: Record<string, unknown>[] };
+type Spec = Record<string, unknown> & { versions?: Record<string, unknown>[]; conversion?: Record<string, unknown> };
 type Column = Record<string, unknown>;
 
 /** The schema of a v1beta1 definition that gives none: its objects are kept as sent (v1beta1's preserveUnknownFields). */
@@ -10,6 +10,27 @@ const SCHEMALESS = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-u
 
 const renamed = (columns: Column[] | undefined, from: string, to: string) =>
   columns?.map(({ [from]: path, ...column }) => ({ ...column, ...(path !== undefined && { [to]: path }) }));
+
+/**
+ * v1beta1's conversion to v1's: the webhook's client config and review versions go under `webhook`; a webhook that
+ * names no review versions gets v1beta1's default, v1beta1 (the ConversionReview v1beta1 defined).
+ */
+function conversionToV1(conversion: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!conversion) return conversion;
+  const { webhookClientConfig: clientConfig, conversionReviewVersions, ...rest } = conversion;
+  const reviewVersions = conversionReviewVersions ?? (rest.strategy === 'Webhook' ? ['v1beta1'] : undefined);
+  if (clientConfig === undefined && reviewVersions === undefined) return rest;
+  return { ...rest, webhook: { ...(clientConfig !== undefined && { clientConfig }), ...(reviewVersions !== undefined && { conversionReviewVersions: reviewVersions }) } };
+}
+
+/** v1's conversion to v1beta1's: the webhook's fields one level up. */
+function conversionToV1beta1(conversion: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!conversion) return conversion;
+  const { webhook, ...rest } = conversion as { webhook?: { clientConfig?: unknown; conversionReviewVersions?: unknown } };
+  if (!webhook) return rest;
+  const { clientConfig, conversionReviewVersions } = webhook;
+  return { ...rest, ...(clientConfig !== undefined && { webhookClientConfig: clientConfig }), ...(conversionReviewVersions !== undefined && { conversionReviewVersions }) };
+}
 
 /** v1beta1 to v1: the top-level version, schema, subresources and columns go to each version (`JSONPath` is `jsonPath`). */
 function toV1(object: KubeObject): KubeObject {
@@ -23,6 +44,7 @@ function toV1(object: KubeObject): KubeObject {
     if (columns) out.additionalPrinterColumns = columns;
     return out;
   });
+  if (spec.conversion) spec.conversion = conversionToV1(spec.conversion);
   return { ...object, spec };
 }
 
@@ -47,6 +69,7 @@ function toV1beta1(object: KubeObject): KubeObject {
     for (const v of versions) delete v[field];
   }
   for (const v of versions) if (v.additionalPrinterColumns === undefined) delete v.additionalPrinterColumns;
+  if (spec.conversion) spec.conversion = conversionToV1beta1(spec.conversion);
   return { ...object, spec: { group: spec.group, ...hoisted, ...spec, versions, preserveUnknownFields: false } };
 }
 

@@ -1,7 +1,7 @@
 import { resourceKind } from '../../../apimachinery/meta/object-meta-schema';
 import { goPackage } from '../../../apimachinery/schema/go-packages';
 import { alwaysWritten, described, pointer, required, s } from '../../../apimachinery/schema/schema';
-import { CRD_NAMES, CRD_STATUS, CRD_SUBRESOURCES, CRD_VALIDATION, versionTypes } from './crd.schema';
+import { CRD_NAMES, CRD_STATUS, CRD_SUBRESOURCES, CRD_VALIDATION, versionTypes, webhookClientConfigType } from './crd.schema';
 
 /** The protobuf package of apiextensions.k8s.io/v1beta1, the form 1.7 served (and later releases until 1.22). */
 const V1BETA1 = goPackage('k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1beta1', 'apiextensions.k8s.io/v1beta1');
@@ -10,7 +10,8 @@ const { column: COLUMN, version: VERSION } = versionTypes(V1BETA1, 'JSONPath');
 
 const CONVERSION = V1BETA1.struct('CustomResourceConversion', {
   strategy: [1, s.string, alwaysWritten, described('How objects are converted between versions: None or Webhook.')],
-  webhookClientConfig: [2, s.any, described('Where the conversion webhook is reached.')],
+  webhookClientConfig: [2, webhookClientConfigType(V1BETA1), pointer, described('Where the conversion webhook is reached.')],
+  conversionReviewVersions: [3, s.stringList, described('ConversionReview versions the webhook accepts, by preference (v1beta1 by default).')],
 });
 
 const SPEC = V1BETA1.struct('CustomResourceDefinitionSpec', {

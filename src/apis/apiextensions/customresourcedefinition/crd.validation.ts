@@ -1,5 +1,6 @@
 import { FieldError, fieldErrors } from '../../../apimachinery/errors/field-error';
 import { dns1035Label, dns1123Subdomain } from '../../../apimachinery/validation/names';
+import { conversionErrors } from './crd.conversion.validation';
 import { CrdColumn, CrdNames, CrdScale, CrdVersion, CustomResourceDefinition } from './crd.schema';
 
 const COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'];
@@ -100,10 +101,7 @@ export function validateDefinition(crd: CustomResourceDefinition, validateSchema
   if (versions.length > 0 && !versions.some((v) => v.served)) {
     errors.push(fieldErrors.invalid('spec.versions', versions, 'must have at least one version marked as served'));
   }
-  const strategy = spec.conversion?.strategy;
-  if (strategy !== undefined && strategy !== 'None') {
-    errors.push(fieldErrors.notSupported('spec.conversion.strategy', strategy, ['None'])); // no conversion webhooks here
-  }
+  errors.push(...conversionErrors(spec.conversion));
   if (spec.preserveUnknownFields) {
     errors.push(
       fieldErrors.invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'),

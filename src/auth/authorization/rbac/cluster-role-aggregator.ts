@@ -100,7 +100,7 @@ export class ClusterRoleAggregator implements OnApplicationShutdown {
         again = true;
       }
     }
-    const storage = new ObjectStorage(def, this.registry);
+    const storage = new ObjectStorage(def, this.registry, this.kinds);
     for (const name of changed) {
       const rules = roles.get(name)?.rules ?? [];
       await storage.update(undefined, name, (current) => ({ ...current, rules }), { manager: SERVER_FIELD_MANAGER });

@@ -74,7 +74,7 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
   private async ensure(resource: string, objects: readonly KubeObject[]): Promise<void> {
     const def = this.kinds.find(RBAC_GROUP, 'v1', resource);
     if (!def) throw new Error(`${resource}.${RBAC_GROUP}/v1 is not registered`);
-    const storage = new ObjectStorage(def, this.registry);
+    const storage = new ObjectStorage(def, this.registry, this.kinds);
     let created = 0;
     for (const wanted of objects) {
       try {

@@ -1,0 +1,63 @@
+import { request } from 'node:https';
+
+/** The conversion webhook client's timeout in the apiextensions apiserver (its webhook clients' default). */
+export const CONVERSION_WEBHOOK_TIMEOUT_MS = 30_000;
+
+/** Where a webhook is called and whom its serving certificate must be signed by. */
+export interface WebhookEndpoint {
+  /** the URL called, with the `timeout` parameter Go's client adds */
+  url: string;
+  /** PEM certificates of the CAs to trust; the system roots when none */
+  ca?: string[];
+  /** why the webhook cannot be called at all (a service this server cannot reach) */
+  unreachable?: string;
+}
+
+/** What a body that is not JSON, or a status that is not 2xx, is reported as (Go's REST client's words). */
+function responseError(status: number, text: string): string {
+  if (status < 200 || status > 299) {
+    const body = text.trim().slice(0, 256);
+    return body
+      ? `an error on the server (${JSON.stringify(body)}) has prevented the request from succeeding`
+      : `the server responded with the status code ${status} but did not return more information`;
+  }
+  return `couldn't decode the response: ${text.trim() ? 'invalid JSON' : 'empty body'}`;
+}
+
+/**
+ * POSTs `body` as JSON over HTTPS and answers the JSON the webhook sends back; fails with Go's client's wording
+ * (`Post "<url>": <cause>`) when the call fails, within `timeoutMs` at the latest.
+ */
+export function postJson(endpoint: WebhookEndpoint, body: unknown, timeoutMs = CONVERSION_WEBHOOK_TIMEOUT_MS): Promise<unknown> {
+  const failed = (cause: string) => new Error(`Post ${JSON.stringify(endpoint.url)}: ${cause}`);
+  if (endpoint.unreachable) return Promise.reject(failed(endpoint.unreachable));
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const call = request(endpoint.url, {
+      method: 'POST',
+      agent: false,
+      ...(endpoint.ca && { ca: endpoint.ca }),
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    call.on('error', (error: Error) =>
+      reject(failed(error.name === 'AbortError' || error.name === 'TimeoutError' ? 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)' : error.message)),
+    );
+    call.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error: Error) => reject(failed(error.message)));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 299) return reject(new Error(responseError(status, text)));
+        try {
+          resolve(JSON.parse(text));
+        } catch {
+          reject(new Error(responseError(status, text)));
+        }
+      });
+    });
+    call.end(payload);
+  });
+}
