@@ -24,6 +24,8 @@ const TEMPLATE_GENERATION_IN_ANNOTATION: OwnFields = {
     object.metadata.annotations = { ...object.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: String(generation) };
     delete daemonSet.spec?.templateGeneration;
   },
+  // the annotation is always written
+  noneIn: () => false,
 };
 
 export const APPS_V1_DAEMON_SET_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DAEMON_SET, TEMPLATE_GENERATION_IN_ANNOTATION);

@@ -28,6 +28,8 @@ const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
     object.metadata.annotations = { ...object.metadata.annotations, [ROLLBACK_TO_ANNOTATION]: String(rollbackTo.revision ?? 0) };
     delete deployment.spec?.rollbackTo;
   },
+  // (an annotation of that name that extensions wrote with no rollbackTo is then shown, not dropped as upstream does)
+  noneIn: (rest) => !rest.includes('"rollbackTo"'),
 };
 
 export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);
