@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
 import { ExtensionsModule } from './apis/extensions/extensions.module';
+import { AppsModule } from './apis/apps/apps.module';
 import { NetworkingModule } from './apis/networking/networking.module';
 import { PolicyModule } from './apis/policy/policy.module';
 import { DefaultIngressClassModule } from './apis/networking/ingressclass/default-ingress-class.module';
@@ -42,6 +43,7 @@ export class AppModule {
         ApiServerModule,
         CoreModule,
         ExtensionsModule,
+        AppsModule,
         FederationModule,
         RbacModule,
         EventsModule,

@@ -114,6 +114,12 @@ describe('/apis', () => {
       kind: 'APIGroupList',
       groups: [
         { ...groupBody('extensions'), serverAddressByClientCIDRs },
+        {
+          name: 'apps',
+          versions: [groupVersion('apps', 'v1'), groupVersion('apps', 'v1beta2'), groupVersion('apps', 'v1beta1')],
+          preferredVersion: groupVersion('apps', 'v1'),
+          serverAddressByClientCIDRs,
+        },
         { ...groupBody('federation'), serverAddressByClientCIDRs },
         {
           name: 'rbac.authorization.k8s.io',

@@ -15,7 +15,9 @@ describe('OpenAPI v2', () => {
 
   it.each(KINDS)('defines $kind with its group-version-kind, and its list', async (k) => {
     const { definitions } = await json('/openapi/v2');
-    const [name, definition] = Object.entries<any>(definitions).find(([, d]) => d['x-kubernetes-group-version-kind']?.[0]?.kind === k.kind)!;
+    // the kind's definition in its group: apps defines Deployments, ReplicaSets and DaemonSets too
+    const gvk = (d: any) => d['x-kubernetes-group-version-kind']?.[0];
+    const [name, definition] = Object.entries<any>(definitions).find(([, d]) => gvk(d)?.kind === k.kind && gvk(d)?.group === k.group)!;
     expect(definition['x-kubernetes-group-version-kind']).toEqual([{ group: k.group, version: 'v1beta1', kind: k.kind }]);
     expect(Object.keys(definition.properties).slice(0, 3)).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(definitions[`${name}List`].required).toEqual(['items']);
@@ -86,6 +88,9 @@ describe('OpenAPI v3', () => {
       'api/v1',
       'apis/apiextensions.k8s.io/v1',
       'apis/apiextensions.k8s.io/v1beta1',
+      'apis/apps/v1',
+      'apis/apps/v1beta1',
+      'apis/apps/v1beta2',
       'apis/coordination.k8s.io/v1',
       'apis/events.k8s.io/v1',
       'apis/extensions/v1beta1',

@@ -13,6 +13,7 @@ import { DAEMON_SET_STRATEGY } from './daemonset/daemonset.strategy';
 import { DEPLOYMENT_ROLLBACK } from './deployment/deployment.rollback';
 import { DEPLOYMENT_STRATEGY } from './deployment/deployment.strategy';
 import { EXTENSIONS, EXTENSIONS_V1BETA1 } from './extensions.group';
+import { DAEMON_SET_NAMES, DEPLOYMENT_NAMES, REPLICA_SET_NAMES } from './workload-names';
 import { INGRESS_STRATEGY } from './ingress/ingress.strategy';
 import { NETWORK_POLICY_STRATEGY } from './networkpolicy/networkpolicy.strategy';
 import { POD_SECURITY_POLICY_STRATEGY } from './podsecuritypolicy/podsecuritypolicy.strategy';
@@ -27,21 +28,13 @@ const scale = scaleSubresource({ version: EXTENSIONS_SCALE, writeErrorsAsConflic
 /** Every kind of extensions/v1beta1. */
 export const EXTENSIONS_KINDS: KindDefinition[] = [
   defineKind(EXTENSIONS, {
-    resource: 'daemonsets',
-    kind: 'DaemonSet',
-    namespaced: true,
-    shortNames: ['ds'],
-    categories: ['all'],
+    ...DAEMON_SET_NAMES,
     subresources: [statusSubresource('DaemonSet')],
     strategy: DAEMON_SET_STRATEGY,
     columns: DAEMON_SET_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
-    resource: 'deployments',
-    kind: 'Deployment',
-    namespaced: true,
-    shortNames: ['deploy'],
-    categories: ['all'],
+    ...DEPLOYMENT_NAMES,
     subresources: [rollbackSubresource(DEPLOYMENT_ROLLBACK), scale, statusSubresource('Deployment')],
     strategy: DEPLOYMENT_STRATEGY,
     columns: DEPLOYMENT_COLUMNS,
@@ -72,11 +65,7 @@ export const EXTENSIONS_KINDS: KindDefinition[] = [
     columns: POD_SECURITY_POLICY_COLUMNS,
   }),
   defineKind(EXTENSIONS, {
-    resource: 'replicasets',
-    kind: 'ReplicaSet',
-    namespaced: true,
-    shortNames: ['rs'],
-    categories: ['all'],
+    ...REPLICA_SET_NAMES,
     subresources: [scale, statusSubresource('ReplicaSet')],
     strategy: REPLICA_SET_STRATEGY,
     columns: REPLICA_SET_COLUMNS,

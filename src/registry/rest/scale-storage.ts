@@ -1,6 +1,6 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { fieldManagerOf } from '../field-managers';
-import { groupVersion, KindDefinition, ScaleBinding } from '../kind-definition';
+import { groupVersion, KindDefinition, ScaleBinding, storageKeyOf } from '../kind-definition';
 import { KindRegistry } from '../kind-registry';
 import { toOutput } from '../object-output';
 import { ScaleRegistry } from '../scale/scale-registry';
@@ -42,7 +42,7 @@ export class ScaleStorage implements Storage {
   /** Applies the Scale's replicas to the object: the manager owns (and conflicts on) the object's `spec.replicas`. */
   async apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     const fields = this.fieldManager();
-    const target = this.scales.target(this.def, this.binding);
+    const target = this.recordedAs();
     const replicas = (config.spec as { replicas?: number } | undefined)?.replicas;
     const objectConfig: KubeObject = {
       apiVersion: groupVersion(target),
@@ -68,6 +68,17 @@ export class ScaleStorage implements Storage {
   }
 
   private fieldManager() {
-    return fieldManagerOf(this.scales.target(this.def, this.binding), 'scale', this.kinds);
+    return fieldManagerOf(this.recordedAs(), 'scale', this.kinds);
+  }
+
+  /**
+   * The kind whose managed fields a write of the Scale records: the path's own when the Scale resizes its objects
+   * through the kind that stores them (apps' Deployments, in apps' version), else the resized kind (extensions' view
+   * of core ReplicationControllers).
+   */
+  private recordedAs(): KindDefinition {
+    const target = this.scales.target(this.def, this.binding);
+    const [own, resized] = [storageKeyOf(this.def), storageKeyOf(target)];
+    return own.group === resized.group && own.resource === resized.resource ? this.def : target;
   }
 }

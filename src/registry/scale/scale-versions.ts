@@ -19,9 +19,9 @@ const scaleKind = (group: string, version: string, shape: StructSchema) =>
     },
   );
 
-/** extensions/v1beta1 Scale: the selector as a map (only when it has no expressions) and as text. */
-export const EXTENSIONS_SCALE: ScaleVersion = {
-  kind: scaleKind('extensions', 'v1beta1', EXTENSIONS_SCALE_KIND),
+/** A Scale whose status has the selector as a map (only when it has no expressions) and as text (extensions', apps' betas'). */
+export const labelMapScale = (group: string, version: string, shape: StructSchema): ScaleVersion => ({
+  kind: scaleKind(group, version, shape),
   status(replicas: number, selector: LabelSelector | string | undefined) {
     const status: Record<string, unknown> = { replicas };
     if (typeof selector === 'string') return selector ? { ...status, targetSelector: selector } : status;
@@ -30,7 +30,9 @@ export const EXTENSIONS_SCALE: ScaleVersion = {
     if (text) status.targetSelector = text;
     return status;
   },
-};
+});
+
+export const EXTENSIONS_SCALE: ScaleVersion = labelMapScale('extensions', 'v1beta1', EXTENSIONS_SCALE_KIND);
 
 /** autoscaling/v1 Scale, served by core ReplicationControllers: the selector as text. */
 export const AUTOSCALING_SCALE: ScaleVersion = {

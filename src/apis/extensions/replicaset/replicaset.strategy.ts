@@ -13,7 +13,7 @@ function defaultReplicaSet(replicaSet: ReplicaSet): void {
   replicaSet.spec!.replicas ??= 1;
 }
 
-function validateReplicaSet(replicaSet: ReplicaSet): FieldError[] {
+export function validateReplicaSet(replicaSet: ReplicaSet): FieldError[] {
   const spec = replicaSet.spec ?? {};
   return [
     ...nonNegative(spec.replicas, 'spec.replicas'),

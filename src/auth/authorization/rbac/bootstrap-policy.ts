@@ -31,6 +31,8 @@ const WORKLOADS = {
     'replicationcontrollers/scale',
   ],
   status: ['daemonsets/status', 'deployments/status', 'ingresses/status', 'replicasets/status'],
+  apps: ['daemonsets', 'deployments', 'deployments/rollback', 'deployments/scale', 'replicasets', 'replicasets/scale'],
+  appsStatus: ['daemonsets/status', 'deployments/status', 'replicasets/status'],
   // as upstream's roles grant networking.k8s.io: a rule on one group grants nothing in the other
   networking: ['ingresses', 'networkpolicies'],
 };
@@ -94,6 +96,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: ['create'], apiGroups: [''], resources: ['serviceaccounts/token'] },
         { verbs: WRITE, apiGroups: [''], resources: WORKLOADS.core },
         { verbs: WRITE, apiGroups: ['extensions'], resources: WORKLOADS.extensions },
+        { verbs: WRITE, apiGroups: ['apps'], resources: WORKLOADS.apps },
         { verbs: WRITE, apiGroups: ['networking.k8s.io'], resources: WORKLOADS.networking },
         // as upstream: editors read and write secrets, which viewers may not read
         { verbs: READ, apiGroups: [''], resources: ['secrets'] },
@@ -113,6 +116,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: KubeObject[] = [
         { verbs: READ, apiGroups: [''], resources: ['events'] },
         { verbs: READ, apiGroups: [''], resources: ['serviceaccounts'] },
         { verbs: READ, apiGroups: ['extensions'], resources: [...WORKLOADS.extensions.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.status].sort() },
+        { verbs: READ, apiGroups: ['apps'], resources: [...WORKLOADS.apps.filter((r) => !r.endsWith('/rollback')), ...WORKLOADS.appsStatus].sort() },
         { verbs: READ, apiGroups: ['networking.k8s.io'], resources: [...WORKLOADS.networking, 'ingresses/status'].sort() },
         { verbs: READ, apiGroups: [''], resources: ['configmaps'] },
       ],

@@ -1,0 +1,37 @@
+import { KubeObject } from '../../../apimachinery/meta/kube-object';
+import { VersionConversion } from '../../../registry/kind-definition';
+import { Deployment, DEPLOYMENT } from '../../extensions/deployment/deployment.schema';
+import { annotatedInteger, OwnFields, removeAnnotation, storedAsExtensions } from '../stored-as-extensions';
+
+/** Where the versions without `spec.rollbackTo` keep it (upstream's appsv1.DeprecatedRollbackTo). */
+export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
+
+/** extensions' `spec.rollbackTo` as the annotation of apps/v1 and v1beta2, and back (upstream's Deployment conversions). */
+const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
+  toStored(object: KubeObject) {
+    const deployment = object as Deployment;
+    const revision = annotatedInteger(object, ROLLBACK_TO_ANNOTATION);
+    if (revision === undefined) {
+      delete deployment.spec?.rollbackTo;
+      return;
+    }
+    deployment.spec = { ...deployment.spec, rollbackTo: revision ? { revision } : {} };
+    removeAnnotation(object, ROLLBACK_TO_ANNOTATION);
+  },
+  fromStored(object: KubeObject) {
+    const deployment = object as Deployment;
+    const rollbackTo = deployment.spec?.rollbackTo;
+    if (rollbackTo === undefined) {
+      removeAnnotation(object, ROLLBACK_TO_ANNOTATION);
+      return;
+    }
+    object.metadata.annotations = { ...object.metadata.annotations, [ROLLBACK_TO_ANNOTATION]: String(rollbackTo.revision ?? 0) };
+    delete deployment.spec?.rollbackTo;
+  },
+  // (an annotation of that name that extensions wrote with no rollbackTo is then shown, not dropped as upstream does)
+  noneIn: (rest) => !rest.includes('"rollbackTo"'),
+};
+
+export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);
+export const APPS_V1BETA2_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta2', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);
+export const APPS_V1BETA1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta1', DEPLOYMENT);

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { http } from './support/http';
+import { startTestServer, TestServer } from './support/test-server';
+
+/** RBAC names apps and extensions apart, though they serve the same objects; the default roles grant both. */
+jest.setTimeout(60_000);
+
+const RBAC = '/apis/rbac.authorization.k8s.io/v1/namespaces/default';
+const APPS = '/apis/apps/v1/namespaces/default/deployments';
+const EXTENSIONS = '/apis/extensions/v1beta1/namespaces/default/deployments';
+
+let work: string;
+let server: TestServer;
+let ca: string;
+const as = (token: string, method: string, path: string, body?: unknown) =>
+  http(server.secureUrl as string, method, path, { body, headers: { authorization: `Bearer ${token}` }, tls: { ca } });
+const root = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
+const binding = (name: string, user: string, kind: 'Role' | 'ClusterRole', role: string) => ({
+  metadata: { name },
+  subjects: [{ kind: 'User', name: user }],
+  roleRef: { kind, name: role },
+});
+
+const deployment = (apiVersion: string, name: string) => ({
+  apiVersion,
+  kind: 'Deployment',
+  metadata: { name },
+  spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+});
+
+/** Waits until the bindings reach the authorizer (through the change feed). */
+async function eventually(check: () => Promise<number>, status: number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while ((await check()) !== status) {
+    if (Date.now() > deadline) throw new Error(`not ${status} after 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'pgkube-apps-rbac-'));
+  writeFileSync(join(work, 'tokens.csv'), 'token-apps,apps-only,1\ntoken-ed,ed,2\ntoken-vi,vi,3\n');
+  server = await startTestServer(undefined, { SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv'), AUTHORIZATION_MODE: 'RBAC' });
+  ca = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+  const role = { metadata: { name: 'apps-deployments' }, rules: [{ apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'create'] }] };
+  expect((await root('POST', `${RBAC}/roles`, role)).status).toBe(201);
+  for (const body of [binding('apps-only', 'apps-only', 'Role', 'apps-deployments'), binding('ed-edit', 'ed', 'ClusterRole', 'edit'), binding('vi-view', 'vi', 'ClusterRole', 'view')]) {
+    expect((await root('POST', `${RBAC}/rolebindings`, body)).status).toBe(201);
+  }
+  expect((await root('POST', EXTENSIONS, deployment('extensions/v1beta1', 'shared'))).status).toBe(201);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('RBAC over the apps group', () => {
+  it('grants through a role on apps only apps: the same object stays forbidden through extensions', async () => {
+    await eventually(async () => (await as('token-apps', 'GET', `${APPS}/shared`)).status, 200);
+    expect((await as('token-apps', 'POST', APPS, deployment('apps/v1', 'by-apps'))).status).toBe(201);
+    const refused = await as('token-apps', 'GET', `${EXTENSIONS}/shared`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(
+      'deployments.extensions "shared" is forbidden: User "apps-only" cannot get resource "deployments" in API group "extensions" in the namespace "default"',
+    );
+    expect((await as('token-apps', 'PATCH', `${APPS}/shared/scale`, { spec: { replicas: 2 } })).status).toBe(403);
+  });
+
+  it('lets the default edit and view roles work through apps as through extensions', async () => {
+    await eventually(async () => (await as('token-ed', 'GET', APPS)).status, 200);
+    expect((await as('token-ed', 'POST', APPS, deployment('apps/v1', 'by-editor'))).status).toBe(201);
+    const scaled = await http(server.secureUrl as string, 'PATCH', `${APPS}/by-editor/scale`, {
+      body: { spec: { replicas: 3 } },
+      headers: { authorization: 'Bearer token-ed', 'content-type': 'application/merge-patch+json' },
+      tls: { ca },
+    });
+    expect(scaled.status).toBe(200);
+    await eventually(async () => (await as('token-vi', 'GET', `${APPS}/by-editor`)).status, 200);
+    for (const path of ['/apis/apps/v1/namespaces/default/replicasets', '/apis/apps/v1/namespaces/default/daemonsets', `${APPS}/by-editor/scale`, `${APPS}/by-editor/status`, EXTENSIONS]) {
+      expect([path, (await as('token-vi', 'GET', path)).status]).toEqual([path, 200]);
+    }
+    expect((await as('token-vi', 'DELETE', `${APPS}/by-editor`)).status).toBe(403);
+  });
+});
