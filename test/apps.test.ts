@@ -148,6 +148,26 @@ describe('the apps group over extensions/v1beta1’s objects', () => {
     expect((await call('GET', `${EXT}/deployments/rolled`)).json.spec).not.toHaveProperty('rollbackTo');
   });
 
+  it('never serves through apps/v1 a rollback annotation that extensions stored without a rollbackTo, so a PUT of what was read rolls nothing back', async () => {
+    const annotated = deployment('extensions/v1beta1', 'annotated');
+    await call('POST', `${EXT}/deployments`, { ...annotated, metadata: { name: 'annotated', annotations: { 'deprecated.deployment.rollback.to': '1' } } });
+    const read = (await call('GET', `${V1}/deployments/annotated`)).json;
+    expect(read.metadata.annotations).toBeUndefined();
+    const listed = (await call('GET', `${V1}/deployments?fieldSelector=metadata.name%3Dannotated`)).json.items[0];
+    expect(listed.metadata.annotations).toBeUndefined();
+    expect((await call('PUT', `${V1}/deployments/annotated`, read)).status).toBe(200);
+    expect((await call('GET', `${EXT}/deployments/annotated`)).json.spec).not.toHaveProperty('rollbackTo');
+  });
+
+  it('defaults an apps/v1beta2 DaemonSet as apps/v1, and refuses an empty template generation annotation', async () => {
+    const beta2 = await call('POST', `${V1BETA2}/daemonsets`, daemonSet('apps/v1beta2', 'agent-beta2'));
+    expect(beta2.json.spec.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
+    const empty = { ...daemonSet('apps/v1', 'agent-empty'), metadata: { name: 'agent-empty', annotations: { 'deprecated.daemonset.template.generation': '' } } };
+    const refused = await call('POST', `${V1}/daemonsets`, empty);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain('failed to parse annotation[deprecated.daemonset.template.generation]= as int64');
+  });
+
   it('scales through autoscaling/v1 in apps/v1 and the version’s own Scale in the betas, without defaulting', async () => {
     await call('POST', `${EXT}/deployments`, deployment('extensions/v1beta1', 'scaled'));
     const scale = await call('GET', `${V1}/deployments/scaled/scale`);

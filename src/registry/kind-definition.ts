@@ -189,10 +189,11 @@ export interface VersionConversion {
   /** the stored form's shape, where what Go leaves out of it differs from the served one's (see storedShapeOf) */
   storedShape?: StructSchema;
   /**
-   * Whether an object's stored text (its members but metadata) is already its form in the served version, so that a
-   * response copies it as it is rather than parsing, converting and writing it again; none: never.
+   * Whether an object's stored texts (its metadata, and its other members) are already its form in the served
+   * version, so that a response copies them as they are rather than parsing, converting and writing them again;
+   * none: never.
    */
-  keepsStoredText?(rest: string): boolean;
+  keepsStoredText?(texts: { metadata: string; rest: string }): boolean;
 }
 
 /**

@@ -95,7 +95,7 @@ const MANAGED_FIELDS_MARKER = '\u0000managedFields';
  * as they are.
  */
 export function objectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
-  if (def.conversion && !def.conversion.keepsStoredText?.(item.rest)) return convertedObjectJson(def, item, options);
+  if (def.conversion && !def.conversion.keepsStoredText?.(item)) return convertedObjectJson(def, item, options);
   const copied = (text: string) => (options.compact ? compactJsonbText(text) : text);
   const meta = JSON.parse(item.metadata) as ObjectMeta;
   meta.resourceVersion = item.resourceVersion;

@@ -14,5 +14,6 @@ export function sameFieldsConversion(storedShape: StructSchema, storedVersion: s
     toStored: (object) => withApiVersion(object, storedVersion),
     fromStored: (object) => withApiVersion(object, servedVersion),
     storedShape,
+    keepsStoredText: () => true,
   };
 }

@@ -5,13 +5,14 @@ import { VersionConversion } from '../../registry/kind-definition';
 import { EXTENSIONS_V1BETA1 } from '../extensions/extensions.group';
 
 const STORED_API_VERSION = EXTENSIONS_V1BETA1.apiVersion as string;
+const INT64_MAX = 2n ** 63n - 1n;
 
 /** What a version keeps of the stored form elsewhere (extensions' own fields, in annotations); both work on a copy. */
 export interface OwnFields {
   toStored(object: KubeObject): void;
   fromStored(object: KubeObject): void;
-  /** whether an object's stored text (but its metadata) shows it has none of the fields moved, so it serves as is */
-  noneIn(rest: string): boolean;
+  /** whether an object's stored texts show it has none of the fields moved, so that it serves as it is */
+  noneIn(texts: { metadata: string; rest: string }): boolean;
 }
 
 /** A copy of the object to convert: its own metadata, annotations and spec, the rest shared. */
@@ -41,15 +42,15 @@ export function storedAsExtensions(apiVersion: string, storedShape: StructSchema
     },
     storedShape,
     // the versions differ in nothing else, and the apiVersion is written apart from the stored text
-    keepsStoredText: (rest) => own?.noneIn(rest) ?? true,
+    keepsStoredText: (texts) => own?.noneIn(texts) ?? true,
   };
 }
 
 /** An annotation holding an int64 field of the stored form, as upstream's conversions parse it (a 400 otherwise). */
 export function annotatedInteger(object: KubeObject, annotation: string): number | undefined {
   const text = object.metadata.annotations?.[annotation];
-  if (text === undefined || text === '') return undefined;
-  if (!/^[+-]?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+  if (text === undefined) return undefined;
+  if (!/^[+-]?\d+$/.test(text) || BigInt(text) > INT64_MAX || BigInt(text) < -INT64_MAX - 1n) {
     throw apiErrors.badRequest(`failed to parse annotation[${annotation}]=${text} as int64`);
   }
   return Number(text);

@@ -8,12 +8,12 @@ import { APPS_V1_DAEMON_SET, APPS_V1BETA2_DAEMON_SET } from './daemonset.apps.sc
 import { appsDaemonSetDefaults } from './daemonset.apps.defaults';
 
 /** extensions' strategy over the same stored form, with the version's defaults and a fixed selector. */
-const appsDaemonSetStrategy = (shape: StructSchema, maxSurge: boolean): KindStrategy => ({
+const appsDaemonSetStrategy = (shape: StructSchema): KindStrategy => ({
   ...DAEMON_SET_STRATEGY,
   shape,
-  applyDefaults: appsDaemonSetDefaults(maxSurge),
+  applyDefaults: appsDaemonSetDefaults,
   validateUpdate: (daemonSet: DaemonSet, old: DaemonSet) => [...validateDaemonSet(daemonSet), ...validateSelectorUnchanged(daemonSet, old)],
 });
 
-export const APPS_V1_DAEMON_SET_STRATEGY = appsDaemonSetStrategy(APPS_V1_DAEMON_SET, true);
-export const APPS_V1BETA2_DAEMON_SET_STRATEGY = appsDaemonSetStrategy(APPS_V1BETA2_DAEMON_SET, false);
+export const APPS_V1_DAEMON_SET_STRATEGY = appsDaemonSetStrategy(APPS_V1_DAEMON_SET);
+export const APPS_V1BETA2_DAEMON_SET_STRATEGY = appsDaemonSetStrategy(APPS_V1BETA2_DAEMON_SET);

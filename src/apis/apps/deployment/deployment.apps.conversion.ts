@@ -10,7 +10,8 @@ export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
 const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
   toStored(object: KubeObject) {
     const deployment = object as Deployment;
-    const revision = annotatedInteger(object, ROLLBACK_TO_ANNOTATION);
+    // upstream reads an empty annotation as none
+    const revision = object.metadata.annotations?.[ROLLBACK_TO_ANNOTATION] ? annotatedInteger(object, ROLLBACK_TO_ANNOTATION) : undefined;
     if (revision === undefined) {
       delete deployment.spec?.rollbackTo;
       return;
@@ -28,8 +29,8 @@ const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
     object.metadata.annotations = { ...object.metadata.annotations, [ROLLBACK_TO_ANNOTATION]: String(rollbackTo.revision ?? 0) };
     delete deployment.spec?.rollbackTo;
   },
-  // (an annotation of that name that extensions wrote with no rollbackTo is then shown, not dropped as upstream does)
-  noneIn: (rest) => !rest.includes('"rollbackTo"'),
+  // an annotation of that name written through extensions, with no rollbackTo, is dropped, as upstream drops it
+  noneIn: ({ metadata, rest }) => !rest.includes('"rollbackTo"') && !metadata.includes(`"${ROLLBACK_TO_ANNOTATION}"`),
 };
 
 export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);

@@ -9,9 +9,13 @@ import { NETWORKING_V1 } from '../networking.group';
 
 const DEFAULT_CLASS_ANNOTATION = 'ingressclass.kubernetes.io/is-default-class';
 
+/** Of several default classes, upstream takes the newest; of those made in the same second, the first by name. */
+const newestFirst = (a: KubeObject, b: KubeObject) =>
+  (b.metadata.creationTimestamp ?? '').localeCompare(a.metadata.creationTimestamp ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '');
+
 /**
  * Upstream's DefaultIngressClass admission plugin: a networking.k8s.io/v1 Ingress created without a class (neither
- * spec.ingressClassName nor the older annotation) gets the default IngressClass, when exactly one is marked so.
+ * spec.ingressClassName nor the older annotation) gets the default IngressClass (the newest, when several are marked so).
  * extensions/v1beta1 creates stay as 1.7 made them. `ingressClasses` is the IngressClass kind it reads.
  */
 export class DefaultIngressClassAdmission implements WriteAdmission, OnModuleInit {
@@ -33,7 +37,7 @@ export class DefaultIngressClassAdmission implements WriteAdmission, OnModuleIni
     const ingress = object as StoredIngress;
     if (old || ingress.spec?.ingressClassName !== undefined || ingress.metadata.annotations?.[CLASS_ANNOTATION] !== undefined) return;
     const { items } = await this.registry.list(this.ingressClasses);
-    const defaults = items.filter((c) => c.metadata.annotations?.[DEFAULT_CLASS_ANNOTATION] === 'true');
-    if (defaults.length === 1) (ingress.spec ??= {}).ingressClassName = defaults[0].metadata.name;
+    const defaults = items.filter((c) => c.metadata.annotations?.[DEFAULT_CLASS_ANNOTATION] === 'true').sort(newestFirst);
+    if (defaults.length > 0) (ingress.spec ??= {}).ingressClassName = defaults[0].metadata.name;
   }
 }
