@@ -305,5 +305,5 @@ describe('a bad configuration', () => {
     } finally {
       await dropTestDatabase(databaseUrl);
     }
-  });
+  }, 180_000); // the server is started to its exit, which a loaded machine can take a minute over
 });

@@ -27,6 +27,6 @@ export function startServerProcess(env: Record<string, string>, args: string[] =
 
 /** Runs `node main.js` to its end (for settings that stop it at start, or --help); returns its exit code and output. */
 export function runServerToExit(env: Record<string, string>, args: string[] = []): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [serverEntry(), ...args], { env: serverEnv(env), encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(process.execPath, [serverEntry(), ...args], { env: serverEnv(env), encoding: 'utf8', timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
