@@ -20,7 +20,8 @@ const NAME = 'gadgets.webhook.example.com';
 const GROUP = 'webhook.example.com';
 const path = (version: string, name = '') => `/apis/${GROUP}/${version}/namespaces/default/gadgets${name && `/${name}`}`;
 const MERGE = { 'content-type': 'application/merge-patch+json' };
-const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } };
+const SPEC = { type: 'object', properties: { cronSpec: { type: 'string' }, schedule: { type: 'string' } }, 'x-kubernetes-preserve-unknown-fields': true };
+const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: SPEC } } };
 
 type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel';
 
@@ -239,6 +240,21 @@ describe('a custom resource converted by a webhook', () => {
     expect(dry.status).toBe(201);
     expect(dry.json.spec).toEqual({ schedule: '2 2 * * *' });
     expect(await stored('dry')).toBeUndefined();
+  });
+
+  it('compares a manager of the other version in its version, converted by the webhook, on apply', async () => {
+    const APPLY = { 'content-type': 'application/apply-patch+yaml' };
+    const apply = (version: string, manager: string, spec: Record<string, unknown>, force = '') =>
+      call('PATCH', `${path(version, 'owned')}?fieldManager=${manager}${force}`, JSON.stringify(gadget(version, 'owned', spec)), APPLY);
+    expect((await apply('v1', 'a', { cronSpec: '1 * * * *' })).status).toBe(201);
+    const conflict = await apply('v2', 'b', { schedule: '2 * * * *' });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.details.causes).toEqual([{ reason: 'FieldManagerConflict', message: 'conflict with "a"', field: '.spec.cronSpec' }]);
+    webhook.reviews = [];
+    const forced = await apply('v2', 'b', { schedule: '2 * * * *' }, '&force=true');
+    expect(forced.status).toBe(200);
+    expect(forced.json.metadata.managedFields.map((m: any) => [m.manager, m.apiVersion])).toEqual([['b', `${GROUP}/v2`]]);
+    expect(webhook.reviews.every((r) => r.request.objects.length <= 2)).toBe(true);
   });
 
   it('answers a Status naming the webhook’s cause when it refuses or answers badly', async () => {
