@@ -294,6 +294,11 @@ describe('a custom resource converted by a webhook', () => {
     const patched = await call('PATCH', path('v1', 'third'), { spec: { cronSpec: '4 4 * * *' } }, MERGE);
     expect(patched.json).toMatchObject({ apiVersion: `${GROUP}/v1`, spec: { cronSpec: '4 4 * * *' } });
     expect(await stored('third')).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { schedule: '4 4 * * *' } });
+    // a write that changes nothing still moves an object to the storage version, as upstream's store writes it encoded anew
+    expect((await stored('second')).apiVersion).toBe(`${GROUP}/v1`);
+    const unchanged = (await call('GET', path('v2', 'second'))).json;
+    expect((await call('PUT', path('v2', 'second'), unchanged)).status).toBe(200);
+    expect(await stored('second')).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { schedule: '30 * * * *' } });
     crd.spec.versions = crd.spec.versions.map((v: any) => ({ ...v, storage: v.name === 'v1' }));
     delete crd.metadata.resourceVersion;
     expect((await call('PUT', `${CRDS}/${NAME}`, crd)).status).toBe(200);

@@ -115,6 +115,7 @@ export class ConversionWebhook {
     return {
       fromStored: (objects) => this.convert(objects, served),
       toStored: async (object) => (await this.convert([object], storage))[0],
+      storedIn: storage,
     };
   }
 }
