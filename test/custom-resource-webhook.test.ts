@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
@@ -23,7 +24,7 @@ const MERGE = { 'content-type': 'application/merge-patch+json' };
 const SPEC = { type: 'object', properties: { cronSpec: { type: 'string' }, schedule: { type: 'string' } }, 'x-kubernetes-preserve-unknown-fields': true };
 const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: SPEC } } };
 
-type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel';
+type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel' | 'huge';
 
 /** The test's conversion webhook: what it was asked, and how it answers. */
 const webhook = {
@@ -60,6 +61,24 @@ function answer(review: any) {
   };
 }
 
+/** More than the server reads of a small review's answer (64 MiB). */
+const HUGE = 65 * 1024 * 1024;
+
+/** A valid answer after `padding` bytes of JSON whitespace, written as the client takes it, until it hangs up. */
+function sendPadded(response: ServerResponse, text: string, padding: number) {
+  const chunk = Buffer.alloc(1024 * 1024, ' ');
+  let left = padding;
+  response.on('error', () => undefined);
+  const more = () => {
+    while (left > 0 && !response.destroyed) {
+      left -= chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    if (!response.destroyed) response.end(text);
+  };
+  more();
+}
+
 let work: string;
 let caBundle: string;
 let otherCaBundle: string;
@@ -78,6 +97,7 @@ beforeAll(async () => {
       webhook.reviews.push({ url: request.url, ...review });
       if (webhook.mode === 'hang') return; // never answers
       response.setHeader('content-type', 'application/json');
+      if (webhook.mode === 'huge') return void sendPadded(response, JSON.stringify(answer(review)), HUGE);
       response.end(JSON.stringify(answer(review)));
     });
   });
@@ -275,6 +295,10 @@ describe('a custom resource converted by a webhook', () => {
     expect((await call('GET', path('v2', 'first'))).json.message).toBe(
       `conversion webhook for ${GROUP}/v1, Kind=Gadget returned invalid converted object at index 0: invalid groupVersion (expected ${GROUP}/v2, received ${GROUP}/v1)`,
     );
+    webhook.mode = 'huge';
+    const huge = await call('GET', path('v2', 'first'));
+    expect(huge.status).toBe(500);
+    expect(huge.json.message).toMatch(/^conversion webhook for .* failed: Post ".*": the response body is larger than 67108864 bytes$/);
     webhook.mode = 'relabel';
     const relabelled = await call('GET', path('v2', 'first'));
     expect(relabelled.json.metadata.labels).toEqual({ converted: 'yes' });
