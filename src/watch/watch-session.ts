@@ -18,6 +18,8 @@ const MAX_UNATTACHED = 100_000;
 
 type Variant = 'new' | 'old';
 
+const statusOf = (error: unknown) => (error instanceof StatusError ? error : apiErrors.internal(String(error))).toStatus();
+
 /**
  * What a session tells its owner: each event written, and its end (`unresponsive` when the client fell behind); and
  * what it asks: the change feed's position, which every live session has seen all changes up to.
@@ -247,20 +249,32 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private emit(event: Pending): void {
     if (!(event instanceof Promise) && !this.converting) return this.send(event);
     const made = (this.converting ?? Promise.resolve()).then(() => event);
-    this.converting = made.then(
-      (ready) => {
-        if (!this.endAfterFlush) this.send(ready);
-      },
-      (error: unknown) => {
-        if (!this.endAfterFlush) this.end((error instanceof StatusError ? error : apiErrors.internal(String(error))).toStatus());
-      },
-    );
+    this.converting = made
+      .then(
+        (ready) => {
+          if (!this.endAfterFlush) this.send(ready);
+        },
+        (error: unknown) => {
+          if (!this.endAfterFlush) this.end(statusOf(error));
+        },
+      )
+      .catch((error: unknown) => this.abandon(error));
   }
 
   /** Runs `step` once the events being converted are sent. */
   private inOrder(step: () => void): void {
-    if (this.converting) this.converting = this.converting.then(step);
+    if (this.converting) this.converting = this.converting.then(step).catch((error: unknown) => this.abandon(error));
     else step();
+  }
+
+  /** Ends a watch whose event could not be written (one too deeply nested to encode, say) with the cause, if it can. */
+  private abandon(error: unknown): void {
+    try {
+      if (!this.endAfterFlush) return this.end(statusOf(error));
+    } catch {
+      // the Status cannot be written either
+    }
+    this.close();
   }
 
   private send(event: WatchEvent): void {

@@ -1,0 +1,59 @@
+import { WatchSession } from '../../src/watch/watch-session';
+import { WatchEvent } from '../../src/watch/watch-events';
+import { KindDefinition } from '../../src/registry/kind-definition';
+import { Change } from '../../src/storage/changes/change';
+
+/** A custom resource's row whose objects a call (here: at once) converts. */
+const def = {
+  group: 'example.com',
+  version: 'v2',
+  resource: 'gadgets',
+  kind: 'Gadget',
+  listKind: 'GadgetList',
+  namespaced: true,
+  storageConversion: {
+    fromStored: async (objects: any[]) => objects.map((o) => ({ ...o, apiVersion: 'example.com/v2' })),
+    toStored: async (object: any) => object,
+    storedIn: 'example.com/v1',
+  },
+} as unknown as KindDefinition;
+
+const change = (resourceVersion: bigint): Change => ({
+  resourceVersion,
+  type: 'ADDED',
+  group: 'example.com',
+  resource: 'gadgets',
+  namespace: 'default',
+  name: `g${resourceVersion}`,
+  object: { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: `g${resourceVersion}`, namespace: 'default' } },
+});
+
+describe('a watch of objects converted by a call', () => {
+  it('ends cleanly, leaving no rejection unhandled, when a converted event cannot be written', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const closed: boolean[] = [];
+      const session = new WatchSession(def, 'default', { labels: [], fields: [], includeUninitialized: true, allowWatchBookmarks: false }, { sent: () => undefined, closed: (_, unresponsive) => closed.push(unresponsive), position: () => 0n });
+      const sent: WatchEvent[] = [];
+      session.attach({
+        send: (event) => {
+          if (event.type === 'ADDED') throw new RangeError('Maximum call stack size exceeded');
+          sent.push(event);
+          return true;
+        },
+        drained: async () => undefined,
+        end: () => undefined,
+      });
+      session.startFromHistory([], 0n);
+      session.deliver(change(1n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(closed).toEqual([false]);
+      expect(sent).toEqual([{ type: 'ERROR', object: expect.objectContaining({ kind: 'Status', code: 500, message: expect.stringContaining('Maximum call stack') }) }]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+});
