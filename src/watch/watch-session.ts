@@ -201,10 +201,11 @@ export class WatchSession implements FeedSubscriber, EventStream {
         }
       }
     } catch (error) {
+      // a conversion that failed is told (the read of the rows worked, and its connection is returned as sound); other
+      // failures just end the watch
+      if (convertsByCall(this.def) && error instanceof StatusError) return this.end(error.toStatus());
       failure = error;
-      // a conversion that failed is told (the read of the rows worked); other failures just end the watch
-      if (convertsByCall(this.def) && error instanceof StatusError) this.end(error.toStatus());
-      else this.close();
+      this.close();
       return;
     } finally {
       await cursor.close(failure);

@@ -2,6 +2,7 @@ import { WatchSession } from '../../src/watch/watch-session';
 import { WatchEvent } from '../../src/watch/watch-events';
 import { KindDefinition } from '../../src/registry/kind-definition';
 import { Change } from '../../src/storage/changes/change';
+import { StatusError } from '../../src/apimachinery/errors/status-error';
 
 /** A custom resource's row whose objects a call (here: at once) converts. */
 const def = {
@@ -55,5 +56,31 @@ describe('a watch of objects converted by a call', () => {
     } finally {
       process.off('unhandledRejection', record);
     }
+  });
+});
+
+describe('the initial events of a watch of objects converted by a call', () => {
+  it('return the connection as sound when a conversion fails, and end with its Status', async () => {
+    const closedWith: unknown[] = [];
+    const cursor = {
+      resourceVersion: '1',
+      // eslint-disable-next-line require-yield
+      async *batches() {
+        throw new StatusError(500, undefined, 'conversion webhook for example.com/v1, Kind=Gadget failed: no');
+      },
+      close: async (failure?: unknown) => void closedWith.push(failure),
+    };
+    const session = new WatchSession(
+      def,
+      'default',
+      { labels: [], fields: [], includeUninitialized: true, allowWatchBookmarks: false },
+      { sent: () => undefined, closed: () => undefined, position: () => 0n },
+    );
+    const sent: WatchEvent[] = [];
+    session.startFromSnapshot(cursor as any);
+    session.attach({ send: (event) => sent.push(event) > 0, drained: async () => undefined, end: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closedWith).toEqual([undefined]);
+    expect(sent).toEqual([{ type: 'ERROR', object: expect.objectContaining({ code: 500, message: expect.stringContaining('failed: no') }) }]);
   });
 });
