@@ -64,7 +64,6 @@ describe('the initial events of a watch of objects converted by a call', () => {
     const closedWith: unknown[] = [];
     const cursor = {
       resourceVersion: '1',
-      // eslint-disable-next-line require-yield
       async *batches() {
         throw new StatusError(500, undefined, 'conversion webhook for example.com/v1, Kind=Gadget failed: no');
       },
