@@ -24,7 +24,7 @@ const MERGE = { 'content-type': 'application/merge-patch+json' };
 const SPEC = { type: 'object', properties: { cronSpec: { type: 'string' }, schedule: { type: 'string' } }, 'x-kubernetes-preserve-unknown-fields': true };
 const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: SPEC } } };
 
-type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel' | 'huge';
+type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel' | 'huge' | 'bad-label' | 'untyped';
 
 /** The test's conversion webhook: what it was asked, and how it answers. */
 const webhook = {
@@ -46,8 +46,7 @@ function answer(review: any) {
   const { uid, desiredAPIVersion, objects } = review.request;
   if (webhook.mode === 'refuse') return { ...review, request: undefined, response: { uid, result: { status: 'Failure', message: 'cannot convert gadgets today' } } };
   return {
-    apiVersion: review.apiVersion,
-    kind: 'ConversionReview',
+    ...(webhook.mode !== 'untyped' && { apiVersion: review.apiVersion, kind: 'ConversionReview' }),
     response: {
       uid: webhook.mode === 'wrong-uid' ? 'other' : uid,
       result: { status: 'Success' },
@@ -55,6 +54,7 @@ function answer(review: any) {
         if (webhook.mode === 'unconverted') return o;
         const out = converted(o, desiredAPIVersion);
         // a webhook may change labels and annotations, and nothing else of the metadata
+        if (webhook.mode === 'bad-label') return { ...out, metadata: { ...out.metadata, labels: { converted: 'not a label value' } } };
         return webhook.mode === 'relabel' ? { ...out, metadata: { ...out.metadata, labels: { converted: 'yes' }, generation: 99 } } : out;
       }),
     },
@@ -299,6 +299,10 @@ describe('a custom resource converted by a webhook', () => {
     const huge = await call('GET', path('v2', 'first'));
     expect(huge.status).toBe(500);
     expect(huge.json.message).toMatch(/^conversion webhook for .* failed: Post ".*": the response body is larger than 67108864 bytes$/);
+    webhook.mode = 'bad-label';
+    expect((await call('GET', path('v2', 'first'))).json.message).toMatch(
+      new RegExp(`^conversion webhook for ${GROUP}/v1, Kind=Gadget returned invalid converted object at index 0: metadata.labels: Invalid value: "not a label value": `),
+    );
     webhook.mode = 'relabel';
     const relabelled = await call('GET', path('v2', 'first'));
     expect(relabelled.json.metadata.labels).toEqual({ converted: 'yes' });
@@ -398,6 +402,8 @@ describe('an apiextensions.k8s.io/v1beta1 definition with a conversion webhook',
     const doodad = { apiVersion: `${GROUP}/v2`, kind: 'Doodad', metadata: { name: 'one' }, spec: { schedule: '9 9 * * *' } };
     expect((await call('POST', `/apis/${GROUP}/v2/namespaces/default/doodads`, doodad)).status).toBe(201);
     expect(webhook.reviews[0]).toMatchObject({ apiVersion: 'apiextensions.k8s.io/v1beta1', request: { desiredAPIVersion: `${GROUP}/v1` } });
+    webhook.mode = 'untyped'; // a v1beta1 answer's apiVersion and kind are not checked
+    expect((await call('GET', `/apis/${GROUP}/v2/namespaces/default/doodads/one`)).status).toBe(200);
     await call('DELETE', `${CRDS}/doodads.webhook.example.com`);
   });
 });
