@@ -80,6 +80,8 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private wake: () => void = () => undefined;
   /** the events being converted by a call, sent in order once each is made; unset while none ever was */
   private converting?: Promise<void>;
+  /** how many events wait for their conversion or for those before them: held as the unattached ones are */
+  private waiting = 0;
 
   constructor(
     readonly def: KindDefinition,
@@ -249,10 +251,12 @@ export class WatchSession implements FeedSubscriber, EventStream {
   /** Sends the event after those being converted; one whose conversion fails ends the watch with its Status. */
   private emit(event: Pending): void {
     if (!(event instanceof Promise) && !this.converting) return this.send(event);
+    if (++this.waiting > MAX_UNATTACHED) return this.close(true);
     const made = (this.converting ?? Promise.resolve()).then(() => event);
     this.converting = made
       .then(
         (ready) => {
+          this.waiting -= 1;
           if (!this.endAfterFlush) this.send(ready);
         },
         (error: unknown) => {

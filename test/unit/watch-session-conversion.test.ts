@@ -83,3 +83,20 @@ describe('the initial events of a watch of objects converted by a call', () => {
     expect(sent).toEqual([{ type: 'ERROR', object: expect.objectContaining({ code: 500, message: expect.stringContaining('failed: no') }) }]);
   });
 });
+
+describe('the events of a watch waiting for their conversion', () => {
+  it('count against the events a session holds: past them the client is dropped as too slow', () => {
+    const stuck = { ...def, storageConversion: { ...(def.storageConversion as object), fromStored: () => new Promise(() => undefined) } } as unknown as KindDefinition;
+    const closed: boolean[] = [];
+    const session = new WatchSession(
+      stuck,
+      'default',
+      { labels: [], fields: [], includeUninitialized: true, allowWatchBookmarks: false },
+      { sent: () => undefined, closed: (_, unresponsive) => closed.push(unresponsive), position: () => 0n },
+    );
+    session.attach({ send: () => true, drained: async () => undefined, end: () => undefined });
+    session.startFromHistory([], 0n);
+    for (let version = 1n; version <= 100_001n && closed.length === 0; version++) session.deliver(change(version));
+    expect(closed).toEqual([true]);
+  });
+});
