@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
@@ -20,9 +21,10 @@ const NAME = 'gadgets.webhook.example.com';
 const GROUP = 'webhook.example.com';
 const path = (version: string, name = '') => `/apis/${GROUP}/${version}/namespaces/default/gadgets${name && `/${name}`}`;
 const MERGE = { 'content-type': 'application/merge-patch+json' };
-const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } };
+const SPEC = { type: 'object', properties: { cronSpec: { type: 'string' }, schedule: { type: 'string' } }, 'x-kubernetes-preserve-unknown-fields': true };
+const OPEN = { openAPIV3Schema: { type: 'object', properties: { spec: SPEC } } };
 
-type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel';
+type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relabel' | 'huge' | 'bad-label' | 'untyped';
 
 /** The test's conversion webhook: what it was asked, and how it answers. */
 const webhook = {
@@ -44,8 +46,7 @@ function answer(review: any) {
   const { uid, desiredAPIVersion, objects } = review.request;
   if (webhook.mode === 'refuse') return { ...review, request: undefined, response: { uid, result: { status: 'Failure', message: 'cannot convert gadgets today' } } };
   return {
-    apiVersion: review.apiVersion,
-    kind: 'ConversionReview',
+    ...(webhook.mode !== 'untyped' && { apiVersion: review.apiVersion, kind: 'ConversionReview' }),
     response: {
       uid: webhook.mode === 'wrong-uid' ? 'other' : uid,
       result: { status: 'Success' },
@@ -53,10 +54,29 @@ function answer(review: any) {
         if (webhook.mode === 'unconverted') return o;
         const out = converted(o, desiredAPIVersion);
         // a webhook may change labels and annotations, and nothing else of the metadata
+        if (webhook.mode === 'bad-label') return { ...out, metadata: { ...out.metadata, labels: { converted: 'not a label value' } } };
         return webhook.mode === 'relabel' ? { ...out, metadata: { ...out.metadata, labels: { converted: 'yes' }, generation: 99 } } : out;
       }),
     },
   };
+}
+
+/** More than the server reads of a small review's answer (64 MiB). */
+const HUGE = 65 * 1024 * 1024;
+
+/** A valid answer after `padding` bytes of JSON whitespace, written as the client takes it, until it hangs up. */
+function sendPadded(response: ServerResponse, text: string, padding: number) {
+  const chunk = Buffer.alloc(1024 * 1024, ' ');
+  let left = padding;
+  response.on('error', () => undefined);
+  const more = () => {
+    while (left > 0 && !response.destroyed) {
+      left -= chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    if (!response.destroyed) response.end(text);
+  };
+  more();
 }
 
 let work: string;
@@ -77,6 +97,7 @@ beforeAll(async () => {
       webhook.reviews.push({ url: request.url, ...review });
       if (webhook.mode === 'hang') return; // never answers
       response.setHeader('content-type', 'application/json');
+      if (webhook.mode === 'huge') return void sendPadded(response, JSON.stringify(answer(review)), HUGE);
       response.end(JSON.stringify(answer(review)));
     });
   });
@@ -241,6 +262,21 @@ describe('a custom resource converted by a webhook', () => {
     expect(await stored('dry')).toBeUndefined();
   });
 
+  it('compares a manager of the other version in its version, converted by the webhook, on apply', async () => {
+    const APPLY = { 'content-type': 'application/apply-patch+yaml' };
+    const apply = (version: string, manager: string, spec: Record<string, unknown>, force = '') =>
+      call('PATCH', `${path(version, 'owned')}?fieldManager=${manager}${force}`, JSON.stringify(gadget(version, 'owned', spec)), APPLY);
+    expect((await apply('v1', 'a', { cronSpec: '1 * * * *' })).status).toBe(201);
+    const conflict = await apply('v2', 'b', { schedule: '2 * * * *' });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.details.causes).toEqual([{ reason: 'FieldManagerConflict', message: 'conflict with "a"', field: '.spec.cronSpec' }]);
+    webhook.reviews = [];
+    const forced = await apply('v2', 'b', { schedule: '2 * * * *' }, '&force=true');
+    expect(forced.status).toBe(200);
+    expect(forced.json.metadata.managedFields.map((m: any) => [m.manager, m.apiVersion])).toEqual([['b', `${GROUP}/v2`]]);
+    expect(webhook.reviews.every((r) => r.request.objects.length <= 2)).toBe(true);
+  });
+
   it('answers a Status naming the webhook’s cause when it refuses or answers badly', async () => {
     webhook.mode = 'refuse';
     const refused = await call('GET', path('v2', 'first'));
@@ -258,6 +294,14 @@ describe('a custom resource converted by a webhook', () => {
     webhook.mode = 'unconverted';
     expect((await call('GET', path('v2', 'first'))).json.message).toBe(
       `conversion webhook for ${GROUP}/v1, Kind=Gadget returned invalid converted object at index 0: invalid groupVersion (expected ${GROUP}/v2, received ${GROUP}/v1)`,
+    );
+    webhook.mode = 'huge';
+    const huge = await call('GET', path('v2', 'first'));
+    expect(huge.status).toBe(500);
+    expect(huge.json.message).toMatch(/^conversion webhook for .* failed: Post ".*": the response body is larger than 67108864 bytes$/);
+    webhook.mode = 'bad-label';
+    expect((await call('GET', path('v2', 'first'))).json.message).toMatch(
+      new RegExp(`^conversion webhook for ${GROUP}/v1, Kind=Gadget returned invalid converted object at index 0: metadata.labels: Invalid value: "not a label value": `),
     );
     webhook.mode = 'relabel';
     const relabelled = await call('GET', path('v2', 'first'));
@@ -278,6 +322,11 @@ describe('a custom resource converted by a webhook', () => {
     const patched = await call('PATCH', path('v1', 'third'), { spec: { cronSpec: '4 4 * * *' } }, MERGE);
     expect(patched.json).toMatchObject({ apiVersion: `${GROUP}/v1`, spec: { cronSpec: '4 4 * * *' } });
     expect(await stored('third')).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { schedule: '4 4 * * *' } });
+    // a write that changes nothing still moves an object to the storage version, as upstream's store writes it encoded anew
+    expect((await stored('second')).apiVersion).toBe(`${GROUP}/v1`);
+    const unchanged = (await call('GET', path('v2', 'second'))).json;
+    expect((await call('PUT', path('v2', 'second'), unchanged)).status).toBe(200);
+    expect(await stored('second')).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { schedule: '30 * * * *' } });
     crd.spec.versions = crd.spec.versions.map((v: any) => ({ ...v, storage: v.name === 'v1' }));
     delete crd.metadata.resourceVersion;
     expect((await call('PUT', `${CRDS}/${NAME}`, crd)).status).toBe(200);
@@ -353,6 +402,8 @@ describe('an apiextensions.k8s.io/v1beta1 definition with a conversion webhook',
     const doodad = { apiVersion: `${GROUP}/v2`, kind: 'Doodad', metadata: { name: 'one' }, spec: { schedule: '9 9 * * *' } };
     expect((await call('POST', `/apis/${GROUP}/v2/namespaces/default/doodads`, doodad)).status).toBe(201);
     expect(webhook.reviews[0]).toMatchObject({ apiVersion: 'apiextensions.k8s.io/v1beta1', request: { desiredAPIVersion: `${GROUP}/v1` } });
+    webhook.mode = 'untyped'; // a v1beta1 answer's apiVersion and kind are not checked
+    expect((await call('GET', `/apis/${GROUP}/v2/namespaces/default/doodads/one`)).status).toBe(200);
     await call('DELETE', `${CRDS}/doodads.webhook.example.com`);
   });
 });

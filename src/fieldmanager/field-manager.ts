@@ -129,7 +129,12 @@ export class FieldManager {
 
   /** What changed, leaving out what this path resets (and the managed fields themselves). */
   private compare(live: KubeObject | undefined, next: KubeObject): Comparison {
-    const comparison = compare(live ? withoutManagedFields(live) : { metadata: {} }, withoutManagedFields(next), this.scope.type);
+    return this.compareBare(live && withoutManagedFields(live), withoutManagedFields(next));
+  }
+
+  /** The same for objects without managed fields. */
+  private compareBare(live: KubeObject | undefined, next: KubeObject): Comparison {
+    const comparison = compare(live ?? { metadata: {} }, next, this.scope.type);
     const { reset } = this.scope;
     return new Comparison(comparison.added.withoutPrefixes(reset), comparison.modified.withoutPrefixes(reset), comparison.removed.withoutPrefixes(reset));
   }
@@ -137,7 +142,8 @@ export class FieldManager {
   /** The change, compared in the request's version and, for managers of other versions, in theirs. */
   private change(live: KubeObject | undefined, next: KubeObject): VersionedChange {
     const { apiVersion, versions } = this.scope;
-    return new VersionedChange(this.compare(live, next), apiVersion, versions, live && withoutManagedFields(live), withoutManagedFields(next));
+    const [before, after] = [live && withoutManagedFields(live), withoutManagedFields(next)];
+    return new VersionedChange(this.compareBare(before, after), apiVersion, versions, before, after);
   }
 
   /**

@@ -207,6 +207,8 @@ export interface StorageConversion {
   fromStored(objects: KubeObject[]): Promise<KubeObject[]>;
   /** an object of the served version in the storage version */
   toStored(object: KubeObject): Promise<KubeObject>;
+  /** the storage version's apiVersion, which a write moves an object stored in another version to */
+  storedIn: string;
 }
 
 /** The shape of a definition's objects as stored, which the store leaves Go's empty fields out of. */

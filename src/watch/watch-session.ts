@@ -18,6 +18,8 @@ const MAX_UNATTACHED = 100_000;
 
 type Variant = 'new' | 'old';
 
+const statusOf = (error: unknown) => (error instanceof StatusError ? error : apiErrors.internal(String(error))).toStatus();
+
 /**
  * What a session tells its owner: each event written, and its end (`unresponsive` when the client fell behind); and
  * what it asks: the change feed's position, which every live session has seen all changes up to.
@@ -78,6 +80,8 @@ export class WatchSession implements FeedSubscriber, EventStream {
   private wake: () => void = () => undefined;
   /** the events being converted by a call, sent in order once each is made; unset while none ever was */
   private converting?: Promise<void>;
+  /** how many events wait for their conversion or for those before them: held as the unattached ones are */
+  private waiting = 0;
 
   constructor(
     readonly def: KindDefinition,
@@ -199,10 +203,11 @@ export class WatchSession implements FeedSubscriber, EventStream {
         }
       }
     } catch (error) {
+      // a conversion that failed is told (the read of the rows worked, and its connection is returned as sound); other
+      // failures just end the watch
+      if (convertsByCall(this.def) && error instanceof StatusError) return this.end(error.toStatus());
       failure = error;
-      // a conversion that failed is told (the read of the rows worked); other failures just end the watch
-      if (convertsByCall(this.def) && error instanceof StatusError) this.end(error.toStatus());
-      else this.close();
+      this.close();
       return;
     } finally {
       await cursor.close(failure);
@@ -246,21 +251,35 @@ export class WatchSession implements FeedSubscriber, EventStream {
   /** Sends the event after those being converted; one whose conversion fails ends the watch with its Status. */
   private emit(event: Pending): void {
     if (!(event instanceof Promise) && !this.converting) return this.send(event);
+    if (++this.waiting > MAX_UNATTACHED) return this.close(true);
     const made = (this.converting ?? Promise.resolve()).then(() => event);
-    this.converting = made.then(
-      (ready) => {
-        if (!this.endAfterFlush) this.send(ready);
-      },
-      (error: unknown) => {
-        if (!this.endAfterFlush) this.end((error instanceof StatusError ? error : apiErrors.internal(String(error))).toStatus());
-      },
-    );
+    this.converting = made
+      .then(
+        (ready) => {
+          this.waiting -= 1;
+          if (!this.endAfterFlush) this.send(ready);
+        },
+        (error: unknown) => {
+          if (!this.endAfterFlush) this.end(statusOf(error));
+        },
+      )
+      .catch((error: unknown) => this.abandon(error));
   }
 
   /** Runs `step` once the events being converted are sent. */
   private inOrder(step: () => void): void {
-    if (this.converting) this.converting = this.converting.then(step);
+    if (this.converting) this.converting = this.converting.then(step).catch((error: unknown) => this.abandon(error));
     else step();
+  }
+
+  /** Ends a watch whose event could not be written (one too deeply nested to encode, say) with the cause, if it can. */
+  private abandon(error: unknown): void {
+    try {
+      if (!this.endAfterFlush) return this.end(statusOf(error));
+    } catch {
+      // the Status cannot be written either
+    }
+    this.close();
   }
 
   private send(event: WatchEvent): void {

@@ -1,7 +1,15 @@
+import { constants } from 'node:buffer';
 import { request } from 'node:https';
 
 /** The conversion webhook client's timeout in the apiextensions apiserver (its webhook clients' default). */
 export const CONVERSION_WEBHOOK_TIMEOUT_MS = 30_000;
+
+/**
+ * The most of a webhook's answer that is read (Go's REST client reads it whole): a review's answer carries the objects
+ * sent, so it may be some times the request's size, but never more than a string holds, and a webhook that answers
+ * more is cut off rather than allowed to exhaust the server's memory.
+ */
+export const responseLimit = (requestBytes: number) => Math.min(constants.MAX_STRING_LENGTH, Math.max(64 * 1024 * 1024, 4 * requestBytes));
 
 /** Where a webhook is called and whom its serving certificate must be signed by. */
 export interface WebhookEndpoint {
@@ -44,14 +52,22 @@ export function postJson(endpoint: WebhookEndpoint, body: unknown, timeoutMs = C
       reject(failed(error.name === 'AbortError' || error.name === 'TimeoutError' ? 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)' : error.message)),
     );
     call.on('response', (response) => {
+      const limit = responseLimit(payload.length);
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let length = 0;
+      response.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        if (length <= limit) return void chunks.push(chunk);
+        call.destroy();
+        reject(failed(`the response body is larger than ${limit} bytes`));
+      });
       response.on('error', (error: Error) => reject(failed(error.message)));
       response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
         const status = response.statusCode ?? 0;
-        if (status < 200 || status > 299) return reject(new Error(responseError(status, text)));
+        let text = '';
         try {
+          text = Buffer.concat(chunks).toString('utf8');
+          if (status < 200 || status > 299) return reject(new Error(responseError(status, text)));
           resolve(JSON.parse(text));
         } catch {
           reject(new Error(responseError(status, text)));

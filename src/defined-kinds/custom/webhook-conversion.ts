@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { isPlainObject, KubeObject, ObjectMeta } from '../../apimachinery/meta/kube-object';
+import { deepEqual } from '../../apimachinery/meta/deep-equal';
+import { validateAnnotations, validateLabels } from '../../apimachinery/meta/object-meta-validation';
 import { StorageConversion } from '../../registry/kind-definition';
 import { CONVERSION_REVIEW_VERSIONS, caCertificates } from '../../apis/apiextensions/customresourcedefinition/crd.conversion.validation';
 import { CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.schema';
@@ -34,7 +36,8 @@ function convertedObjects(reviewVersion: string, uid: string, answer: unknown): 
   const expected = `apiextensions.k8s.io/${reviewVersion}, Kind=ConversionReview`;
   const review = isPlainObject(answer) ? answer : {};
   const got = `${String(review.apiVersion ?? '')}, Kind=${String(review.kind ?? '')}`;
-  if (got !== expected) throw new Error(`expected webhook response of ${expected}, got ${got}`);
+  // v1beta1 answers were never checked for their type or uid, which upstream keeps for compatibility
+  if (reviewVersion === 'v1' && got !== expected) throw new Error(`expected webhook response of ${expected}, got ${got}`);
   const response = review.response;
   if (!isPlainObject(response)) throw new Error('no response provided');
   if (reviewVersion === 'v1' && response.uid !== uid) throw new Error(`expected response.uid=${JSON.stringify(uid)}, got ${JSON.stringify(response.uid ?? '')}`);
@@ -65,6 +68,12 @@ function restored(sent: KubeObject, converted: unknown, desired: string): KubeOb
     else if (isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')) metadata[field] = value as Record<string, string>;
     else throw new Error(`metadata.${field} must be a map of strings`);
   }
+  const changed = (field: 'labels' | 'annotations') => !deepEqual(metadata[field], sent.metadata[field]);
+  const invalid = [
+    ...(changed('labels') ? validateLabels(metadata.labels, 'metadata.labels') : []),
+    ...(changed('annotations') ? validateAnnotations(metadata.annotations, 'metadata.annotations') : []),
+  ].map((error) => `${error.field}: ${error.message}`);
+  if (invalid.length > 0) throw new Error(invalid.length === 1 ? invalid[0] : `[${invalid.join(', ')}]`);
   return { ...(converted as KubeObject), metadata };
 }
 
@@ -115,6 +124,7 @@ export class ConversionWebhook {
     return {
       fromStored: (objects) => this.convert(objects, served),
       toStored: async (object) => (await this.convert([object], storage))[0],
+      storedIn: storage,
     };
   }
 }

@@ -18,6 +18,7 @@ import { UserInfo } from '../../apimachinery/authentication/user-info';
 import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
 import { Converted, convertsByCall, objectItem, openServedList } from './served-version';
+import { withConversions } from '../conversion-needed';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -41,6 +42,9 @@ export interface WriteOptions {
 }
 
 const GENERATE_NAME_ATTEMPTS = 8;
+
+/** A stored object of a row converted by a call that is stored in an earlier storage version: a write moves it. */
+const inOtherStorageVersion = (def: KindDefinition, stored: KubeObject) => convertsByCall(def) && stored.apiVersion !== def.storageConversion.storedIn;
 
 const keyOf = (def: KindDefinition, namespace: string | undefined, name: string): ObjectKey => ({
   ...storageKeyOf(def),
@@ -133,17 +137,21 @@ export class GenericRegistry {
   ): Promise<KubeObject> {
     const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
-    return this.guaranteedUpdate(def, key, (current) => current, async (current, stored) => {
+    const write = async (current: KubeObject, stored: KubeObject): Promise<KubeObject | undefined> => {
       const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
       options.track?.(current, next);
-      if (sameAsStored(next, current) && !this.store.needsRewrite(stored)) return current;
+      if (sameAsStored(next, current) && !this.store.needsRewrite(stored) && !inOtherStorageVersion(def, stored)) return current;
       await this.admissions.check(def, next, current, options.user);
       const version = current.metadata.resourceVersion as string;
       if (current.metadata.deletionTimestamp && !next.metadata.finalizers?.length && !def.strategy.holdsRemoval?.(next)) {
         return (await this.writes.delete(key, version, dryRun)) ? next : undefined;
       }
       return this.writeUpdate(def, key, version, next, dryRun);
-    });
+    };
+    // the field manager of a row converted by a call needs its conversions made first, and runs again with them
+    return this.guaranteedUpdate(def, key, (current) => current, (current, stored) =>
+      convertsByCall(def) ? withConversions(() => write(current, stored)) : write(current, stored),
+    );
   }
 
   /** The update preparation and validation of a write to the main resource (PUT, and the result of a PATCH). */
