@@ -18,14 +18,12 @@ export interface ServingAddresses {
 
 /**
  * One server instance in this process: the application over `database`, both ports, and the graceful stop on
- * SIGTERM/SIGINT (or when `stopWhen` fires), which stops `database` too and ends the process. `announce` is told
- * where it serves.
+ * SIGTERM/SIGINT, which stops `database` too and ends the process. `announce` is told where it serves.
  */
 export async function runServerInstance(
   settings: Settings,
   database: RunningDatabase,
   announce: (serving: ServingAddresses) => void,
-  stopWhen?: (stop: (reason: string) => void) => void,
 ): Promise<void> {
   const logger = new Logger('pgkube');
   const app = await createApp(settings, database.url);
@@ -46,7 +44,6 @@ export async function runServerInstance(
   // before listening: a signal that comes while the ports open still stops the server and its PostgreSQL
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  stopWhen?.((reason) => void stop(reason));
   await app.listen(settings.PORT, settings.INSECURE_BIND_ADDRESS);
   const { address, port } = app.getHttpServer().address() as AddressInfo;
   const secure = await app.get(SecureServer).listen();

@@ -10,18 +10,13 @@ export interface WorkerServing {
 /**
  * A worker of `--workers N`: a full server instance over the primary's database (DATABASE_URL as the primary passed
  * it; the primary stops the database). Its listening sockets are the primary's, shared through the cluster module.
- * It stops gracefully on the signal the primary forwards, and when the primary is gone.
+ * It stops gracefully on the signal the primary forwards; when the primary is gone, the cluster module ends it at once.
  */
 export async function runWorker(settings: Settings): Promise<void> {
   const logger = new Logger('pgkube');
   const database = { url: settings.DATABASE_URL as string, stop: async () => undefined };
-  await runServerInstance(
-    settings,
-    database,
-    (serving) => {
-      logger.log({ message: 'worker serving', ...serving });
-      process.send?.({ serving } satisfies WorkerServing);
-    },
-    (stop) => process.once('disconnect', () => stop('primary gone')),
-  );
+  await runServerInstance(settings, database, (serving) => {
+    logger.log({ message: 'worker serving', ...serving });
+    process.send?.({ serving } satisfies WorkerServing);
+  });
 }
