@@ -203,6 +203,12 @@ export class Settings {
   @Max(65535)
   EMBEDDED_POSTGRES_PORT = 55432;
 
+  @Describe(
+    'server processes sharing the ports, each a full instance (its own pool, change feed and audit buffers): a number, or `auto` for one per core. Above 1, a primary process starts the embedded PostgreSQL and the workers, and restarts a worker that dies',
+  )
+  @Matches(/^(auto|[1-9]\d{0,3})$/, { message: 'WORKERS must be a number from 1 to 9999, or auto' })
+  WORKERS = '1';
+
   @Describe("connections in each instance's pool")
   @IsInt()
   @Min(1)

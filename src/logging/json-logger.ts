@@ -1,4 +1,5 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import cluster from 'node:cluster';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -7,6 +8,9 @@ const IMMEDIATE: ReadonlySet<LogLevel> = new Set(['fatal', 'error', 'warn']);
 
 /** A log line's fields: `message` plus anything else worth a column (e.g. a request's verb and code). */
 export type LogFields = { message: string } & Record<string, unknown>;
+
+/** A worker's lines name its process: the lines of every worker of `--workers N` reach the same output. */
+const PROCESS_FIELDS = cluster.isWorker ? { pid: process.pid } : {};
 
 const isFields = (message: unknown): message is LogFields =>
   typeof message === 'object' && message !== null && !Array.isArray(message) && 'message' in message;
@@ -43,6 +47,7 @@ export class JsonLogger extends ConsoleLogger {
     const line = {
       time: new Date().toISOString(),
       level: options.logLevel,
+      ...PROCESS_FIELDS,
       ...(options.context ? { context: options.context } : {}),
       ...(isFields(message) ? message : { message }),
       ...(options.errorStack ? { stack: options.errorStack } : {}),
