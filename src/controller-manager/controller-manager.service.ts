@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { parseGoDuration } from '../apimachinery/parameters/duration';
@@ -19,7 +19,7 @@ export const leaseNameOf = (controller: string) => `pgkube-${controller}`;
  * controller some instance enables, and the controllers spread over the instances.
  */
 @Injectable()
-export class ControllerManager implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ControllerManager implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ControllerManager');
   /** client-go's identity of a candidate: the machine's name and a UUID of this process */
   readonly identity = `${hostname()}_${randomUUID()}`;
@@ -52,8 +52,11 @@ export class ControllerManager implements OnApplicationBootstrap, BeforeApplicat
     await Promise.all(firstTries);
   }
 
-  /** Stops every controller and gives their Leases up, before the database connections close. */
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Stops every controller and gives their Leases up: after the watches have ended (a write held up then holds up
+   * nothing but the stop), before the database connections close.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.electors.map((elector) => elector.stop()));
   }
 
