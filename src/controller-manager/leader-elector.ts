@@ -9,7 +9,7 @@ export interface LeaderElectionTimings {
   retryPeriodMs: number;
 }
 
-/** client-go's jitter of the retry period of a candidate that does not lead. */
+/** client-go's jitter of the retry period of a candidate that does not lead: up to this many periods more. */
 const JITTER_FACTOR = 1.2;
 
 /** A MicroTime: RFC 3339 with microseconds. */
@@ -77,7 +77,7 @@ export class LeaderElector {
 
   private scheduleNext(): void {
     if (this.stopped) return;
-    const delayMs = this.leading ? this.timings.retryPeriodMs : this.timings.retryPeriodMs * (1 + Math.random() * (JITTER_FACTOR - 1));
+    const delayMs = this.leading ? this.timings.retryPeriodMs : this.timings.retryPeriodMs * (1 + Math.random() * JITTER_FACTOR);
     this.attemptTimer = setTimeout(() => {
       this.attempting = this.attempt().finally(() => {
         this.attempting = undefined;

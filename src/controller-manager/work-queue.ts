@@ -16,7 +16,8 @@ export class WorkQueue {
   private readonly logger: Logger;
   private readonly queue: string[] = [];
   private readonly dirty = new Set<string>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** keys to be added later, with when */
+  private readonly timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   private processing?: string;
   private working?: Promise<void>;
   private shutDown = false;
@@ -41,22 +42,26 @@ export class WorkQueue {
     this.kick();
   }
 
-  /** Adds the key after `delayMs` (an earlier pending add of it wins). */
+  /** Adds the key after `delayMs`, or sooner when it is already to be added sooner. */
   addAfter(key: string, delayMs: number): void {
-    if (this.shutDown || this.timers.has(key)) return;
+    if (this.shutDown) return;
     if (delayMs <= 0) return this.add(key);
+    const at = Date.now() + delayMs;
+    const pending = this.timers.get(key);
+    if (pending && pending.at <= at) return;
+    clearTimeout(pending?.timer);
     const timer = setTimeout(() => {
       this.timers.delete(key);
       this.add(key);
     }, delayMs);
     timer.unref();
-    this.timers.set(key, timer);
+    this.timers.set(key, { timer, at });
   }
 
   /** Stops taking keys and drops the queued ones; resolves once the sync under way has ended. */
   async shutdown(): Promise<void> {
     this.shutDown = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.queue.length = 0;
     this.dirty.clear();
