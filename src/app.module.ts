@@ -3,8 +3,7 @@ import { DefinedKindsModule } from './defined-kinds/defined-kinds.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
-import { GcModule } from './gc/gc.module';
-import { NamespaceControllerModule } from './controllers/namespace/namespace-controller.module';
+import { ControllerManagerModule } from './controller-manager/controller-manager.module';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
@@ -53,8 +52,7 @@ export class AppModule {
         CoordinationModule,
         ApiExtensionsGroupModule,
         DefinedKindsModule,
-        GcModule,
-        NamespaceControllerModule,
+        ControllerManagerModule,
         ObservabilityModule,
         HealthModule,
         AuthModule,

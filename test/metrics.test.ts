@@ -82,12 +82,13 @@ describe('/metrics after a kubectl session', () => {
     expect(sample(text, 'pgkube_change_feed_connected')).toBe(1);
   });
 
-  it('shows the database pool, compaction runs and garbage-collector leadership', () => {
+  it('shows the database pool, compaction runs and the controllers\' leadership', () => {
     expect(sample(text, 'pgkube_database_pool_max_connections')).toBe(5);
     expect(sample(text, 'pgkube_database_pool_connections', { state: 'max' })).toBeUndefined();
     expect(sample(text, 'pgkube_database_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'pgkube_change_log_compactions_total', { result: 'idle' })).toBe(1);
-    expect(sample(text, 'pgkube_garbage_collector_leader')).toBe(1);
+    expect(sample(text, 'leader_election_master_status', { name: 'pgkube-garbagecollector' })).toBe(1);
+    expect(sample(text, 'workqueue_depth', { name: 'garbagecollector' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 });

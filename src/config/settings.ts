@@ -51,6 +51,37 @@ const NotBothEnabledAndDisabled = () =>
     },
   });
 
+/** The controllers of the controller manager (kube-controller-manager's names), each on by default. */
+export const CONTROLLER_NAMES = ['garbagecollector', 'namespace'] as const;
+
+/** kube-controller-manager's `--controllers`: `*`, a controller's name, or `-` and its name, comma-separated. */
+const IsControllerList = () =>
+  ValidateBy({
+    name: 'isControllerList',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' &&
+        value.split(',').every((entry) => entry === '*' || (CONTROLLER_NAMES as readonly string[]).includes(entry.replace(/^-/, ''))),
+      defaultMessage: (args) => `${args?.property} must be a comma list of \`*\`, ${CONTROLLER_NAMES.join(', ')}, each of them optionally prefixed with -`,
+    },
+  });
+
+/** The client-go leader election's rule: renew deadline < lease duration, and > the jittered retry period. */
+const FitsLeaderElection = () =>
+  ValidateBy({
+    name: 'fitsLeaderElection',
+    validator: {
+      validate: (value: unknown, args) => {
+        const settings = args?.object as Settings;
+        const renewDeadline = parseGoDuration(String(value)) ?? 0;
+        const leaseDuration = parseGoDuration(settings.LEADER_ELECT_LEASE_DURATION) ?? 0;
+        const retryPeriod = parseGoDuration(settings.LEADER_ELECT_RETRY_PERIOD) ?? 0;
+        return renewDeadline < leaseDuration && renewDeadline > 1.2 * retryPeriod;
+      },
+      defaultMessage: () => 'LEADER_ELECT_RENEW_DEADLINE must be less than LEADER_ELECT_LEASE_DURATION and more than 1.2 times LEADER_ELECT_RETRY_PERIOD',
+    },
+  });
+
 /**
  * Every setting of the server, read from the environment and from command-line flags (a flag wins over the
  * environment). Each one's description is what `--help` prints and the README's settings table says.
@@ -262,6 +293,23 @@ export class Settings {
   @IsInt()
   @Min(1)
   GC_SWEEP_INTERVAL_SECONDS = 60;
+
+  @Describe(`the controllers to run, a comma list: \`*\` (all on by default), a name turns one on, \`-name\` off: ${CONTROLLER_NAMES.map((name) => `\`${name}\``).join(', ')}`)
+  @IsControllerList()
+  CONTROLLERS = '*';
+
+  @Describe("how long a controller's Lease in `kube-system` holds without renewal before another instance may take it (a duration)")
+  @IsPositiveDuration()
+  LEADER_ELECT_LEASE_DURATION = '15s';
+
+  @Describe("how long the instance running a controller keeps trying to renew its Lease before it stops the controller (a duration)")
+  @IsPositiveDuration()
+  @FitsLeaderElection()
+  LEADER_ELECT_RENEW_DEADLINE = '10s';
+
+  @Describe('how often an instance tries to take or renew a Lease (a duration)')
+  @IsPositiveDuration()
+  LEADER_ELECT_RETRY_PERIOD = '2s';
 
   @Describe('`audit.k8s.io/v1` Policy (YAML or JSON); unset: nothing is audited')
   @IsString()

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { StatusError } from '../apimachinery/errors/status-error';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { KindRegistry } from '../registry/kind-registry';
@@ -8,7 +8,10 @@ import { GenericRegistry, Transform } from '../registry/store/generic-registry';
 import { Settings } from '../config/settings';
 import { Change } from '../storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber } from '../watch/change-feed.service';
-import { CollectorLeadership } from './collector-leadership';
+import { Controller } from '../controller-manager/controller';
+import { ControllerMetrics } from '../controller-manager/controller-metrics';
+import { defaultControllerRateLimiter } from '../controller-manager/rate-limiter';
+import { WorkQueue } from '../controller-manager/work-queue';
 import { ObjectGraph, StoredRow } from '../storage/object-graph';
 
 /** The finalizers the garbage collector owns. */
@@ -16,6 +19,11 @@ const COLLECTOR_FINALIZERS = [ORPHAN_FINALIZER, FOREGROUND_FINALIZER];
 
 const collectorFinalizers = (object: KubeObject) =>
   (object.metadata.finalizers ?? []).filter((f) => COLLECTOR_FINALIZERS.includes(f));
+
+/** The keys of its queue: a sweep, an owner's uid, the uid of a deleted object whose dependents are looked at. */
+const SWEEP = 'sweep';
+const OWNER = 'owner/';
+const DEPENDENTS_OF = 'dependents-of/';
 
 /** 404 and 409 mean someone else changed or removed the object first: the next event or sweep looks again. */
 const raced = (error: unknown) => error instanceof StatusError && (error.code === 404 || error.code === 409);
@@ -25,82 +33,71 @@ const raced = (error: unknown) => error instanceof StatusError && (error.code ==
  * of an owner deleted with `orphan`, deletes those of an owner deleted with `foregroundDeletion` before it (waiting
  * for the ones with blockOwnerDeletion), and deletes dependents whose owners are all gone (background deletion).
  * It acts on each change from the feed, and sweeps everything when it starts leading and periodically, so that work
- * cut short by a restart is finished. Only the leading instance works (see CollectorLeadership).
+ * cut short by a restart is finished. The controller manager runs it on the instance that holds its Lease.
  */
 @Injectable()
-export class GarbageCollector implements FeedSubscriber, OnModuleInit, OnApplicationShutdown {
+export class GarbageCollector implements Controller, FeedSubscriber {
+  readonly name = 'garbagecollector';
   readonly key = ALL_RESOURCES;
   /** it acts on a change's type and metadata: uid, owner references, deletion timestamp and finalizers */
   readonly metadataOnly = true;
   /** its work is not urgent: the changes of many writes are read for it at once */
   readonly relaxed = true;
-  private readonly logger = new Logger('GarbageCollector');
-  private readonly queue = new Map<string, () => Promise<void>>();
-  private working?: Promise<void>;
+  private queue?: WorkQueue;
   private sweepTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly feed: ChangeFeed,
-    private readonly leadership: CollectorLeadership,
     private readonly graph: ObjectGraph,
     private readonly registry: GenericRegistry,
     private readonly kinds: KindRegistry,
     private readonly settings: Settings,
+    private readonly metrics: ControllerMetrics,
   ) {}
 
-  onModuleInit(): void {
-    // Subscribed from the first time this instance leads: until then the feed need not read every object for it, and
-    // the sweep on taking the lead covers whatever changed before.
-    this.leadership.start(() => {
-      this.feed.subscribe(this);
-      this.enqueue('sweep', () => this.sweep());
-    });
-    this.sweepTimer = setInterval(() => {
-      if (this.leadership.isLeader) this.enqueue('sweep', () => this.sweep());
-    }, this.settings.GC_SWEEP_INTERVAL_SECONDS * 1000);
+  /** Follows the feed from the first lead (until then it need not read every object) and sweeps at once. */
+  start(signal: AbortSignal): void {
+    const queue = new WorkQueue(this.name, defaultControllerRateLimiter(), this.metrics, (key) => this.sync(key, signal));
+    this.queue = queue;
+    this.feed.subscribe(this);
+    queue.add(SWEEP);
+    this.sweepTimer = setInterval(() => queue.add(SWEEP), this.settings.GC_SWEEP_INTERVAL_SECONDS * 1000);
     this.sweepTimer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async stop(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.feed.unsubscribe(this);
-    this.queue.clear();
-    await this.working;
+    const queue = this.queue;
+    this.queue = undefined;
+    await queue?.shutdown();
   }
 
   deliver(change: Change): void {
-    if (!this.leadership.isLeader) return;
+    const queue = this.queue;
+    if (!queue) return;
     const meta = change.object.metadata;
     const uid = meta.uid as string;
     if (change.type === 'DELETED') {
-      this.enqueue(`dependents of ${uid}`, () => this.collectDependentsOf(uid));
+      queue.add(`${DEPENDENTS_OF}${uid}`);
       // an owner deleted in the foreground may have been waiting for this dependent
-      for (const ref of meta.ownerReferences ?? []) if (ref.uid) this.enqueue(`owner ${ref.uid}`, () => this.finishOwnerByUid(ref.uid as string));
+      for (const ref of meta.ownerReferences ?? []) if (ref.uid) queue.add(`${OWNER}${ref.uid}`);
     } else if (meta.deletionTimestamp && collectorFinalizers(change.object).length > 0) {
-      this.enqueue(`owner ${uid}`, () => this.finishOwnerByUid(uid));
+      queue.add(`${OWNER}${uid}`);
     }
   }
 
   /** Every owner waiting for the collector, and every dependent whose owners are gone. */
-  async sweep(): Promise<void> {
+  private async sweep(): Promise<void> {
     for (const owner of await this.graph.terminatingWithAny(COLLECTOR_FINALIZERS)) await this.finishOwner(owner);
     for (const dependent of await this.graph.withMissingOwners()) await this.collectIfOwnersGone(dependent);
   }
 
-  private enqueue(key: string, task: () => Promise<void>): void {
-    if (!this.queue.has(key)) this.queue.set(key, task);
-    this.working ??= this.drain().finally(() => (this.working = undefined));
-  }
-
-  private async drain(): Promise<void> {
-    for (const [key, task] of this.queue) {
-      this.queue.delete(key);
-      try {
-        if (this.leadership.isLeader) await task();
-      } catch (error) {
-        this.logger.warn(`${key}: ${(error as Error).message} (the next sweep retries)`);
-      }
-    }
+  private async sync(key: string, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    if (key === SWEEP) await this.sweep();
+    else if (key.startsWith(OWNER)) await this.finishOwnerByUid(key.slice(OWNER.length));
+    else await this.collectDependentsOf(key.slice(DEPENDENTS_OF.length));
   }
 
   private async finishOwnerByUid(uid: string): Promise<void> {

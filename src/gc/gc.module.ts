@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ControllerMetricsModule } from '../controller-manager/controller-metrics.module';
 import { GenericStoreModule } from '../registry/store/generic-store.module';
 import { WatchModule } from '../watch/watch.module';
-import { CollectorLeadership } from './collector-leadership';
 import { GarbageCollector } from './garbage-collector.service';
 
-/** The in-server garbage collector of dependents (ownerReferences) and its leadership among instances. */
+/** The garbage collector of dependents (ownerReferences), a controller of the controller manager. */
 @Module({
-  imports: [GenericStoreModule, WatchModule],
-  providers: [CollectorLeadership, GarbageCollector],
-  exports: [GarbageCollector, CollectorLeadership],
+  imports: [GenericStoreModule, WatchModule, ControllerMetricsModule],
+  providers: [GarbageCollector],
+  exports: [GarbageCollector],
 })
 export class GcModule {}

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { GcModule } from '../gc/gc.module';
 import { WatchModule } from '../watch/watch.module';
 import { MetricsController } from './metrics.controller';
 import { ServerMetrics } from '../metrics/server-metrics';
@@ -9,7 +8,7 @@ import { StateGauges } from './state-gauges';
 /** Metrics at /metrics, and the filter that counts and logs every request. */
 @Global()
 @Module({
-  imports: [WatchModule, GcModule],
+  imports: [WatchModule],
   controllers: [MetricsController],
   providers: [ServerMetrics, StateGauges, RequestMetricsFilter],
   exports: [ServerMetrics, RequestMetricsFilter],

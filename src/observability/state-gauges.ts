@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { Settings } from '../config/settings';
-import { CollectorLeadership } from '../gc/collector-leadership';
 import { ChangeFeed } from '../watch/change-feed.service';
 import { WatchService } from '../watch/watch.service';
 import { ServerMetrics } from '../metrics/server-metrics';
@@ -18,7 +17,6 @@ export class StateGauges {
     feed: ChangeFeed,
     history: ChangeHistory,
     watches: WatchService,
-    leadership: CollectorLeadership,
   ) {
     const registers = [metrics.registry];
     new Gauge({
@@ -94,14 +92,6 @@ export class StateGauges {
       registers,
       collect() {
         if (newest !== undefined) this.set(Math.max(0, Number(newest - feed.position)));
-      },
-    });
-    new Gauge({
-      name: 'pgkube_garbage_collector_leader',
-      help: '1 while this instance runs the garbage collector.',
-      registers,
-      collect() {
-        this.set(leadership.isLeader ? 1 : 0);
       },
     });
   }

@@ -8,7 +8,6 @@ import { DefinedObjects } from './defined-objects';
 import { EncryptionModule } from './encryption/encryption.module';
 import { ResourceTransformers } from './encryption/encryption-configuration';
 import { HealthProbes } from './health-probes';
-import { LeadershipLocks } from './leadership-locks';
 import { ObjectGraph } from './object-graph';
 import { ObjectStorageModule } from './objects/object-storage.module';
 import { PoolState } from './pool-state';
@@ -18,7 +17,6 @@ const PROVIDERS = [
   ChangeLogCompaction,
   ChangeNotifications,
   ObjectGraph,
-  LeadershipLocks,
   DefinedObjects,
   AuditEventStore,
   HealthProbes,
