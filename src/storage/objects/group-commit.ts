@@ -35,8 +35,10 @@ export interface RowWrite {
  * The statement, `pgkube_write_batch`, runs the writes one after the other and answers each one's resourceVersion,
  * or none where it wrote nothing (name taken, compare-and-swap lost, identical update, nothing to delete): those
  * outcomes never disturb the other writes. A batch whose statement fails outright (a value PostgreSQL cannot store,
- * say) committed nothing: its writes go again one at a time, so each gets its own answer or error. A connection lost
- * is every write's error. See the README, "resourceVersions and their order".
+ * say: an error whose SQLSTATE says it rolled back) committed nothing: its writes go again one at a time, so each
+ * gets its own answer or error. A batch whose outcome is not known (a lost connection, no answer) is every write's
+ * error, never committed again. See the README, "resourceVersions and their order" and "When the database is lost or
+ * fails over".
  */
 @Injectable()
 export class GroupCommit {
