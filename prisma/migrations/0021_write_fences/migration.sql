@@ -12,7 +12,7 @@ CREATE TABLE write_fences (
     versions   bigint[],                          -- what the batch answered; NULL for a resolution's own fence
     written_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX write_fences_written_at_idx ON write_fences (written_at);
+-- No index on written_at: a batch pays one index insert; the pruning scans a table of a few minutes' batches.
 
 -- 0009's batch, with the fence's token as an eighth argument. Its insert comes after the writes, under the
 -- resourceVersion lock; it can wait only for a resolution's insert of the same token, which holds no other lock.
