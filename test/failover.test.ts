@@ -70,13 +70,41 @@ it('answers a write whose COMMIT lost its connection with its true outcome, and 
   const answers = await Promise.all(writes);
   const seconds = (Date.now() - started) / 1000;
   console.log(`COMMITs cut off while waiting for the standby: answers ${answers.map((a) => a.status).join(', ')} after ${seconds.toFixed(1)} s`);
-  // Committed locally while their connections were lost: resolved through txid_status once the standby is back.
+  // Committed locally while their connections were lost: resolved by their fences once the standby is back.
   expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
   const stored = await storedNames(cluster.primary.url);
   expect(['lost-0', 'lost-1', 'lost-2'].every((name) => stored.has(name))).toBe(true);
   const deadline = Date.now() + 10_000;
   while ((await readyz()) !== 200 && Date.now() < deadline) await pause(100);
   expect(await readyz()).toBe(200);
+});
+
+it('answers a write batch it cannot learn the outcome of with 504 within its bound, never a second commit', async () => {
+  // Commits wait for a standby that does not acknowledge. Four creates at once: the first goes alone, the others
+  // wait for it and then go as one batch, which must not be committed again write by write (that would answer 409).
+  // While the first is in flight the network to the primary goes silent: neither its answer nor any question about
+  // it gets a reply, which must not hold the answer past its bound (5 s for the statement, 5 s to resolve it).
+  await setOnPrimary(cluster.primary.url, "ALTER SYSTEM SET synchronous_standby_names = 'nobody'");
+  const names = ['unknown-0', 'unknown-1', 'unknown-2', 'unknown-3'];
+  const started = Date.now();
+  const writes = names.map((name) => create(name).then((response) => ({ status: response.status, seconds: (Date.now() - started) / 1000 })));
+  await pause(1000);
+  proxy.partition();
+  const [alone] = await Promise.all(writes.slice(0, 1));
+  proxy.heal();
+  const batch = await Promise.all(writes.slice(1));
+  console.log(`writes unanswered and unresolvable: ${[alone, ...batch].map((a) => `${a.status} after ${a.seconds.toFixed(1)} s`).join(', ')}`);
+  expect([alone, ...batch].map((a) => a.status)).toEqual([504, 504, 504, 504]);
+  expect(alone.seconds).toBeLessThan(11);
+  expect(batch.every((a) => a.seconds - alone.seconds < 11)).toBe(true);
+  await setOnPrimary(cluster.primary.url, "ALTER SYSTEM SET synchronous_standby_names = 'standby'");
+  // The truth, once the standby acknowledges: the first committed (it waited for the standby); the batch, which
+  // waited for the first one's resourceVersion lock, was fenced off by the questions about it and never commits.
+  const deadline = Date.now() + 15_000;
+  while ((await readyz()) !== 200 && Date.now() < deadline) await pause(100);
+  await pause(500);
+  const stored = await storedNames(cluster.primary.url);
+  expect(names.map((name) => stored.has(name))).toEqual([true, false, false, false]);
 });
 
 it('rides the SIGKILL of the synchronous primary: no 500, every answer true, unready while unwritable', async () => {

@@ -102,11 +102,13 @@ export class ReplicatedPostgres {
 /**
  * A TCP proxy that forwards each connection to the node it currently points at (HAProxy on Patroni's primary check):
  * `point(undefined)` refuses new connections, `cut()` closes every open one (HAProxy's on-marked-down
- * shutdown-sessions).
+ * shutdown-sessions), `partition()` stops every byte without closing anything (a network partition) until `heal()`.
  */
 export class PrimaryProxy {
   private readonly open = new Set<Socket>();
+  private readonly held = new Set<Socket>();
   private target?: number;
+  private partitioned = false;
 
   private constructor(
     private readonly server: Server,
@@ -136,12 +138,30 @@ export class PrimaryProxy {
     this.open.clear();
   }
 
+  partition(): void {
+    this.partitioned = true;
+    for (const socket of this.open) socket.pause();
+  }
+
+  heal(): void {
+    this.partitioned = false;
+    for (const socket of this.open) socket.resume();
+    for (const client of this.held) client.destroy();
+    this.held.clear();
+  }
+
   close(): Promise<void> {
+    this.heal();
     this.cut();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
   private forward(client: Socket): void {
+    if (this.partitioned) {
+      this.held.add(client);
+      client.on('error', () => undefined);
+      return;
+    }
     if (this.target === undefined) {
       client.destroy();
       return;

@@ -12,6 +12,12 @@ export interface ChangeLogRetention {
 /** Objects one expiry transaction deletes at most: it holds the lock every write waits for. */
 const EXPIRY_BATCH = 500;
 
+/**
+ * Write fences (migration 0021) one compaction removes at most. A fence is asked for within seconds of its write;
+ * those older than five minutes go.
+ */
+const FENCE_PRUNE_BATCH = 50_000;
+
 export interface CompactionResult {
   removed: number;
   /** the new horizon: changes up to here are gone */
@@ -27,7 +33,7 @@ async function takeCompactionLock(tx: Prisma.TransactionClient): Promise<boolean
 /**
  * Removes the changes beyond the retention and raises the compaction horizon in the same transaction, under a
  * transaction-scoped advisory lock that lets one instance do it at a time (another finds the lock taken and removes
- * nothing). The newest change is always kept: a list's resourceVersion is read from it.
+ * nothing). The newest change is always kept: a list's resourceVersion is read from it. Old write fences go too.
  */
 @Injectable()
 export class ChangeLogCompaction {
@@ -36,6 +42,8 @@ export class ChangeLogCompaction {
   compact(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
     return this.prisma.$transaction(async (tx) => {
       if (!(await takeCompactionLock(tx))) return { removed: 0 };
+      await tx.$executeRaw`DELETE FROM write_fences WHERE ctid IN (
+        SELECT ctid FROM write_fences WHERE written_at < now() - interval '5 minutes' LIMIT ${FENCE_PRUNE_BATCH})`;
       const newest = await tx.change.findFirst({ orderBy: { resourceVersion: 'desc' }, select: { resourceVersion: true } });
       if (!newest) return { removed: 0 };
       const beyondCount = await tx.change.findFirst({

@@ -1,58 +1,52 @@
 import { Pool } from 'pg';
 import { isDatabaseUnavailable } from './database-errors';
-import { NoAnswerInTime, probeWrite, ReplicationWaitCut } from './write-probe';
+import { NoAnswerInTime, onBoundedConnection, probeWrite, ReplicationWaitCut } from './write-probe';
 
-export type CommitOutcome = 'committed' | 'not-committed' | 'unknown';
-
-/** What is known of a transaction whose COMMIT got no answer: its id (`txid_current()`) and the versions it wrote. */
-export interface LostCommit {
-  txid: string;
-  /** resourceVersions of the change-log rows it inserted, when it inserted any */
-  changeVersions: string[];
-}
+/** What became of a lost write batch: when it committed, the versions it answered (kept with its fence). */
+export type CommitOutcome = { outcome: 'committed'; versions: (string | null)[] } | { outcome: 'not-committed' | 'unknown' };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ASK_EVERY_MS = 200;
-/** PostgreSQL's answer for a transaction id its history has not reached: a primary that never saw the transaction. */
-const FUTURE_XID = /is in the future/;
+/**
+ * How long one question may wait: a connection of the pool may lead to a server that no longer answers (a partitioned
+ * old primary), and a write waiting for the synchronous standby is acknowledged only once more WAL reaches it, which
+ * the probe write beside each question sends.
+ */
+const ONE_QUESTION_MS = 1500;
+const TAKE_FENCE = 'INSERT INTO write_fences (token) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1';
+const FENCE_VERSIONS = 'SELECT versions::text[] AS versions FROM write_fences WHERE token = $1';
 
 /**
- * Learns the outcome of a transaction whose COMMIT met a lost connection by asking the primary (the same, or the one
- * promoted meanwhile) about its id, until `deadline` (epoch ms). `committed` needs three answers: `txid_status` says
- * committed and no backend holds it any longer (one still waiting for a synchronous standby has its commit in
- * `pg_xact` but not yet visible); the change-log rows it wrote are there with its id as their xmin (a primary promoted from a standby that
- * lacked the transaction may have handed the same id to another one); and a write probe committed after it (a
- * synchronous standby acknowledges commits in order, so the transaction is replicated too). An id the primary never
- * reached, or one it aborted, did not commit.
+ * Learns, by `deadline` (epoch ms), whether the write batch that carried `fence` committed, by inserting that token
+ * into write_fences (migration 0021) on a connection of its own. The insert waits behind the batch's transaction while
+ * it is in flight (committed locally and waiting for the synchronous standby included); no row inserted means the
+ * batch committed (its fence row holds its versions), and a probe write committed after it says the standby has it too (a synchronous standby
+ * acknowledges in order). A row inserted means it did not commit here and never can, even if the fence itself is not
+ * replicated (a standby promoted later lacks the batch as well). Unknown when no server answered in time, or on an
+ * error that says nothing of the batch (which ends the asking at once).
  */
-export async function resolveLostCommit(pool: Pool, lost: LostCommit, deadline: number): Promise<CommitOutcome> {
-  while (Date.now() < deadline) {
+export async function resolveLostWrite(pool: Pool, fence: string, deadline: number): Promise<CommitOutcome> {
+  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now()) {
+    const bound = Math.min(left, ONE_QUESTION_MS);
+    const nudge = probeWrite(pool, bound).catch(() => undefined);
     try {
-      const { rows } = await pool.query<{ standby: boolean; status: string | null; held: boolean; written: boolean }>({
-        text: `SELECT pg_is_in_recovery() AS standby, txid_status($1::bigint) AS status,
-                      EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_xid::text = ($1::bigint % 4294967296)::text) AS held,
-                      EXISTS (SELECT 1 FROM change_log WHERE resource_version = ANY($2::bigint[])
-                              AND xmin::text::bigint = $1::bigint % 4294967296) AS written`,
-        values: [lost.txid, lost.changeVersions],
+      const versions = await onBoundedConnection(pool, bound, async (client) => {
+        const { rowCount } = await client.query({ name: 'write-fence', text: TAKE_FENCE, values: [fence] });
+        if (rowCount === 1) return undefined;
+        const { rows } = await client.query<{ versions: (string | null)[] }>({ name: 'write-fence-versions', text: FENCE_VERSIONS, values: [fence] });
+        return rows[0].versions;
       });
-      const [{ standby, status, held, written }] = rows;
-      if (!standby && held) {
-        // Its backend still waits for the synchronous standby, which acknowledges only when it receives more WAL
-        // (or after wal_receiver_status_interval): a write after it gets both acknowledged once the standby answers.
-        await probeWrite(pool, Math.max(deadline - Date.now(), 1));
-        continue;
-      }
-      if (!standby && status !== 'in progress') {
-        if (status !== 'committed' || (lost.changeVersions.length > 0 && !written)) return 'not-committed';
-        await probeWrite(pool, Math.max(deadline - Date.now(), 1));
-        return 'committed';
-      }
+      if (versions === undefined) return { outcome: 'not-committed' };
+      await probeWrite(pool, Math.max(deadline - Date.now(), 1));
+      return { outcome: 'committed', versions };
     } catch (error) {
-      if (FUTURE_XID.test((error as Error)?.message ?? '')) return 'not-committed';
+      // No answer in time, no server, a read-only one, or a commit not replicated: ask again while time is left.
       const passing = isDatabaseUnavailable(error) || error instanceof NoAnswerInTime || error instanceof ReplicationWaitCut;
-      if (!passing) throw error;
+      if (!passing) return { outcome: 'unknown' };
+    } finally {
+      await nudge;
     }
-    await pause(ASK_EVERY_MS);
+    await pause(Math.min(ASK_EVERY_MS, Math.max(deadline - Date.now(), 0)));
   }
-  return 'unknown';
+  return { outcome: 'unknown' };
 }

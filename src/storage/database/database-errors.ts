@@ -1,3 +1,5 @@
+import { DatabaseError } from 'pg';
+
 const CONNECTION_MESSAGES = ['Connection terminated', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'timeout exceeded when trying to connect'];
 
 /**
@@ -38,6 +40,24 @@ export function databaseOutageCause(error: unknown): string | undefined {
   if (typeof code === 'string' && (code.startsWith('08') || OUTAGE_CODES.includes(code))) return `${code} ${text}`;
   if (CONNECTION_MESSAGES.some((m) => text.includes(m))) return typeof code === 'string' ? `${code} ${text}` : text;
   return undefined;
+}
+
+/**
+ * SQLSTATE classes and codes an ErrorResponse can carry when it may come after the transaction committed locally: a
+ * connection exception (08), the server shutting down or crashing (57P01, 57P02: a commit waiting for the synchronous
+ * standby is terminated so), a system error (58) or an internal one (XX).
+ */
+const AFTER_COMMIT_CLASSES = ['08', '58', 'XX'];
+const AFTER_COMMIT_CODES = ['57P01', '57P02', '57P03'];
+
+/**
+ * True when PostgreSQL answered an autocommit statement with an error that rolled its transaction back (a value it
+ * cannot store, a read-only server, a cancel before the commit): nothing of it committed. Decided by SQLSTATE, never
+ * by message text (which is translated); false for anything else, whose outcome is not known.
+ */
+export function statementRolledBack(error: unknown): boolean {
+  if (!(error instanceof DatabaseError) || typeof error.code !== 'string') return false;
+  return !AFTER_COMMIT_CLASSES.includes(error.code.slice(0, 2)) && !AFTER_COMMIT_CODES.includes(error.code);
 }
 
 /** True for failures to reach PostgreSQL or to write on it now, as opposed to errors of a statement. */

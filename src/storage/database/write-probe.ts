@@ -1,11 +1,13 @@
 import { Pool, PoolClient } from 'pg';
 
-/** What PostgreSQL warns when a COMMIT stopped waiting for a synchronous standby: committed here, not replicated. */
-const REPLICATION_WAIT_CUT = /synchronous replication/i;
-
-/** Whether a notice says the commit it came with stopped waiting for the synchronous standby. */
-export function replicationWaitCut(notice: { message?: string }): boolean {
-  return REPLICATION_WAIT_CUT.test(notice.message ?? '');
+/**
+ * Whether a notice that came with a write may say that its commit stopped waiting for the synchronous standby
+ * (committed here, perhaps not replicated): PostgreSQL sends that as a warning of SQLSTATE class 01 (01000 for a
+ * cancel, no narrower code). The writes here raise no other warning, so any warning counts; message text is never
+ * read (it is translated).
+ */
+export function replicationWaitCut(notice: { code?: string }): boolean {
+  return notice.code?.startsWith('01') ?? false;
 }
 
 const ignore = () => undefined;
@@ -20,9 +22,12 @@ export async function checkOut(pool: Pool): Promise<PoolClient> {
   return client;
 }
 
-/** Returns a connection of checkOut to the pool, or closes it when it is broken. */
+/**
+ * Returns a connection of checkOut to the pool, or closes it when it is broken (which keeps ignoring its errors: a
+ * socket closed late may still report one).
+ */
 export function giveBack(client: PoolClient, broken: boolean): void {
-  client.off('error', ignore);
+  if (!broken) client.off('error', ignore);
   client.release(broken || undefined);
 }
 
@@ -33,23 +38,32 @@ export class NoAnswerInTime extends Error {}
 export class ReplicationWaitCut extends Error {}
 
 /**
- * Runs `work` on a connection of its own and gives the connection up (closes it) when `work` has not ended within
- * `timeoutMs`, which fails a statement still waiting for an answer: whatever it waited for ends with the connection.
+ * Runs `work` on a connection of its own, and answers within `timeoutMs` from the call, the wait for a connection
+ * included: past it, NoAnswerInTime, and the connection is closed (a statement still running on it ends with it;
+ * a connection that comes later goes back closed).
  */
 export async function onBoundedConnection<T>(pool: Pool, timeoutMs: number, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await checkOut(pool);
+  let client: PoolClient | undefined;
   let timedOut = false;
+  let expire: (error: Error) => void = ignore;
+  const expired = new Promise<never>((_, reject) => (expire = reject));
   const timer = setTimeout(() => {
     timedOut = true;
-    void client.end().catch(() => undefined);
+    void client?.end().catch(ignore);
+    expire(new NoAnswerInTime(`no answer within ${timeoutMs} ms`));
   }, timeoutMs);
+  const connecting = checkOut(pool);
   try {
-    return await work(client);
+    client = await Promise.race([connecting, expired]);
+    const working = work(client);
+    working.catch(ignore);
+    return await Promise.race([working, expired]);
   } catch (error) {
-    throw timedOut ? new NoAnswerInTime(`no answer within ${timeoutMs} ms (${(error as Error)?.message ?? error})`) : error;
+    throw timedOut && !(error instanceof NoAnswerInTime) ? new NoAnswerInTime(`no answer within ${timeoutMs} ms (${(error as Error)?.message ?? error})`) : error;
   } finally {
     clearTimeout(timer);
-    giveBack(client, timedOut);
+    if (client) giveBack(client, timedOut);
+    else void connecting.then((late) => giveBack(late, true), ignore);
   }
 }
 
@@ -61,7 +75,7 @@ export async function onBoundedConnection<T>(pool: Pool, timeoutMs: number, work
 export function probeWrite(pool: Pool, timeoutMs: number): Promise<void> {
   return onBoundedConnection(pool, timeoutMs, async (client) => {
     let cut = false;
-    const onNotice = (notice: { message?: string }) => (cut ||= replicationWaitCut(notice));
+    const onNotice = (notice: { code?: string }) => (cut ||= replicationWaitCut(notice));
     client.on('notice', onNotice);
     try {
       await client.query({

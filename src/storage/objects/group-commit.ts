@@ -1,18 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
-import { resolveLostCommit } from '../database/commit-resolution';
-import { databaseOutageCause, isDatabaseUnavailable, WriteNotCommitted, WriteOutcomeUnknown } from '../database/database-errors';
+import { resolveLostWrite } from '../database/commit-resolution';
+import { databaseOutageCause, isDatabaseUnavailable, statementRolledBack, WriteNotCommitted, WriteOutcomeUnknown } from '../database/database-errors';
 import { retryWhileUnavailable } from '../database/outage-retry';
-import { checkOut, giveBack, replicationWaitCut } from '../database/write-probe';
+import { onBoundedConnection, replicationWaitCut } from '../database/write-probe';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { StorageKey } from './object-key';
 import { Outcome, StatementBatcher } from './statement-batcher';
 
-/** How long a write transaction may take before its COMMIT is sent; past it, it is rolled back. */
-const WRITE_TIMEOUT_MS = 5000;
-/** How long a write's answer waits for its outcome once COMMIT is sent (the commit, or learning what became of it). */
-const OUTCOME_BOUND_MS = 10_000;
+/** How long a write batch's statement may go unanswered before its outcome is asked for (the fence). */
+const WRITE_ANSWER_MS = 5000;
+/** How long asking for a lost write's outcome may take: a write's answer comes within both bounds together. */
+const RESOLUTION_MS = 5000;
 /** How long a write that certainly did not commit is tried again while the database is unreachable (a failover). */
 const RETRY_BUDGET_MS = 5000;
 
@@ -34,8 +35,10 @@ export interface RowWrite {
  * The statement, `pgkube_write_batch`, runs the writes one after the other and answers each one's resourceVersion,
  * or none where it wrote nothing (name taken, compare-and-swap lost, identical update, nothing to delete): those
  * outcomes never disturb the other writes. A batch whose statement fails outright (a value PostgreSQL cannot store,
- * say) committed nothing: its writes go again one at a time, so each gets its own answer or error. A connection lost
- * is every write's error. See the README, "resourceVersions and their order".
+ * say: an error whose SQLSTATE says it rolled back) committed nothing: its writes go again one at a time, so each
+ * gets its own answer or error. A batch whose outcome is not known (a lost connection, no answer) is every write's
+ * error, never committed again. See the README, "resourceVersions and their order" and "When the database is lost or
+ * fails over".
  */
 @Injectable()
 export class GroupCommit {
@@ -58,7 +61,7 @@ export class GroupCommit {
     try {
       return (await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch))).map((version) => ({ value: version ?? undefined }));
     } catch (error) {
-      if (batch.length === 1 || isDatabaseUnavailable(error) || error instanceof WriteOutcomeUnknown) throw error;
+      if (batch.length === 1 || isDatabaseUnavailable(error) || !statementRolledBack(error)) throw error;
       const outcomes: Outcome<string | undefined>[] = [];
       for (const write of batch) {
         outcomes.push(await this.commit([write]).then(([version]) => ({ value: version ?? undefined }), (error: unknown) => ({ error })));
@@ -68,63 +71,48 @@ export class GroupCommit {
   }
 
   /**
-   * One transaction: the batch's statement, which also takes the transaction's id, then COMMIT. Until COMMIT is sent
-   * the transaction is bounded by WRITE_TIMEOUT_MS (past it the connection is closed, which rolls it back); a COMMIT
-   * that meets a lost connection, waits past OUTCOME_BOUND_MS, or stops waiting for the synchronous standby is
-   * resolved by asking the primary about the transaction id (resolveLostCommit): the versions if it committed,
-   * WriteNotCommitted if it did not, WriteOutcomeUnknown if that could not be learned within the bound.
+   * One autocommit statement, carrying a fresh fence token (migration 0021). An error PostgreSQL answered with that
+   * rolled the statement back is the batch's error; a connection lost before or after any answer, no answer within
+   * WRITE_ANSWER_MS, a warning that the commit stopped waiting for the synchronous standby, or any other error once
+   * the statement was sent leaves the outcome to the fence (resolveLostWrite): the versions if it committed,
+   * WriteNotCommitted if it did not, WriteOutcomeUnknown if that could not be learned within RESOLUTION_MS.
    */
   private async commit(batch: RowWrite[]): Promise<(string | null)[]> {
-    const client = await checkOut(this.pool);
-    let closed = false;
-    const close = () => {
-      closed = true;
-      void client.end().catch(() => undefined);
-    };
-    let timer = setTimeout(close, WRITE_TIMEOUT_MS);
-    let written: { txid: string; versions: (string | null)[] };
+    const fence = randomUUID();
+    let sent = false;
+    let lost: string;
     try {
-      await client.query('BEGIN');
-      ({ rows: [written] } = await client.query<typeof written>(this.statement(batch)));
+      const { versions, cut } = await onBoundedConnection(this.pool, WRITE_ANSWER_MS, async (client) => {
+        let cut = false;
+        const onNotice = (notice: { code?: string }) => (cut ||= replicationWaitCut(notice));
+        client.on('notice', onNotice);
+        sent = true;
+        try {
+          const { rows } = await client.query<{ versions: (string | null)[] }>(this.statement(batch, fence));
+          return { versions: rows[0].versions, cut };
+        } finally {
+          client.off('notice', onNotice);
+        }
+      });
+      if (!cut) return versions;
+      lost = 'the commit stopped waiting for the synchronous standby';
     } catch (error) {
-      clearTimeout(timer);
-      const broken = closed || isDatabaseUnavailable(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
-      giveBack(client, broken);
-      if (closed) throw new WriteNotCommitted(`no answer within ${WRITE_TIMEOUT_MS} ms before COMMIT: rolled back`);
-      throw error;
+      if (statementRolledBack(error)) throw error;
+      const cause = databaseOutageCause(error) ?? (error as Error)?.message ?? String(error);
+      if (!sent) throw isDatabaseUnavailable(error) ? error : new WriteNotCommitted(cause);
+      lost = cause;
     }
-    clearTimeout(timer);
-    const sentAt = Date.now();
-    let lost: string | undefined;
-    const onNotice = (notice: { message?: string }) => {
-      if (replicationWaitCut(notice)) lost = notice.message;
-    };
-    client.on('notice', onNotice);
-    timer = setTimeout(close, OUTCOME_BOUND_MS);
-    try {
-      await client.query('COMMIT');
-    } catch (error) {
-      if (!closed && !isDatabaseUnavailable(error)) throw error;
-      lost = closed ? `COMMIT unanswered for ${OUTCOME_BOUND_MS} ms` : databaseOutageCause(error);
-    } finally {
-      clearTimeout(timer);
-      client.off('notice', onNotice);
-      giveBack(client, lost !== undefined);
-    }
-    if (lost === undefined) return written.versions;
-    const changeVersions = batch.flatMap((w, i) => (w.write !== 'delete' && written.versions[i] !== null ? [written.versions[i] as string] : []));
-    const outcome = await resolveLostCommit(this.pool, { txid: written.txid, changeVersions }, sentAt + OUTCOME_BOUND_MS);
-    this.logger.warn({ message: 'a write\'s COMMIT got no answer', cause: lost, txid: written.txid, outcome });
-    if (outcome === 'committed') return written.versions;
-    if (outcome === 'not-committed') throw new WriteNotCommitted(lost as string);
-    throw new WriteOutcomeUnknown(lost as string);
+    const resolved = await resolveLostWrite(this.pool, fence, Date.now() + RESOLUTION_MS);
+    this.logger.warn({ message: 'a write got no answer', cause: lost, fence, outcome: resolved.outcome });
+    if (resolved.outcome === 'committed') return resolved.versions;
+    if (resolved.outcome === 'not-committed') throw new WriteNotCommitted(lost);
+    throw new WriteOutcomeUnknown(lost);
   }
 
-  private statement(batch: RowWrite[]): QueryConfig {
+  private statement(batch: RowWrite[], fence: string): QueryConfig {
     return {
       name: 'objects-write-batch',
-      text: 'SELECT txid_current()::text AS txid, pgkube_write_batch($1, $2, $3, $4, $5, $6, $7) AS versions',
+      text: 'SELECT pgkube_write_batch($1, $2, $3, $4, $5, $6, $7, $8) AS versions',
       values: [
         batch.map((w) => w.write),
         batch.map((w) => w.key.group),
@@ -133,6 +121,7 @@ export class GroupCommit {
         batch.map((w) => w.key.name ?? null),
         batch.map((w) => w.expectedVersion ?? null),
         `[${batch.map((w) => w.body ?? 'null').join(',')}]`,
+        fence,
       ],
     };
   }
