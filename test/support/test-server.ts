@@ -29,10 +29,10 @@ export const createTestDatabase = (): Promise<string> => createScratchDatabase(a
 export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScratchDatabase(adminUrl(), databaseUrl);
 
 /**
- * Leases renewed rarely, so that the controllers' Lease writes do not land amid a test's reads of the change log (a
- * test of the controller manager passes its own timings).
+ * Leases renewed rarely (not within a test file's run), so that the controllers' Lease writes do not land amid a
+ * test's comparisons of the database or the change log (a test of the controller manager passes its own timings).
  */
-const QUIET_LEADER_ELECTION = { LEADER_ELECT_LEASE_DURATION: '60s', LEADER_ELECT_RENEW_DEADLINE: '50s', LEADER_ELECT_RETRY_PERIOD: '40s' };
+const QUIET_LEADER_ELECTION = { LEADER_ELECT_LEASE_DURATION: '1h', LEADER_ELECT_RENEW_DEADLINE: '50m', LEADER_ELECT_RETRY_PERIOD: '40m' };
 
 /**
  * Starts the real server (HTTP on a free port) over a fresh database, or over `databaseUrl`; `env` overrides
