@@ -4,6 +4,10 @@ import { AuthModule } from './auth/auth.module';
 import { ApiServerModule } from './apiserver/api-server.module';
 import { Settings } from './config/settings';
 import { ControllerManagerModule } from './controller-manager/controller-manager.module';
+import { GcModule } from './gc/gc.module';
+import { GarbageCollector } from './gc/garbage-collector.service';
+import { NamespaceControllerModule } from './controllers/namespace/namespace-controller.module';
+import { NamespaceController } from './controllers/namespace/namespace-controller.service';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
@@ -52,7 +56,10 @@ export class AppModule {
         CoordinationModule,
         ApiExtensionsGroupModule,
         DefinedKindsModule,
-        ControllerManagerModule,
+        ControllerManagerModule.running({
+          imports: [GcModule, NamespaceControllerModule],
+          controllers: [GarbageCollector, NamespaceController],
+        }),
         ObservabilityModule,
         HealthModule,
         AuthModule,
