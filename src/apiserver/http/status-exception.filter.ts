@@ -53,7 +53,7 @@ export class StatusExceptionFilter implements ExceptionFilter {
   send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const status = toStatusError(error, this.bodyLimit, request);
     if (status.reason === 'InternalError') this.logger.error(`${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
-    else if (status.code >= 500) this.logger.warn({ message: `${request.method} ${request.url}: ${status.code} ${status.reason}`, cause: causeOf(error) });
+    else if (status.code >= 500) this.logger.warn({ message: `${request.method} ${request.url}: ${status.code}${status.reason ? ` ${status.reason}` : ''}`, cause: causeOf(error) });
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
       return;
