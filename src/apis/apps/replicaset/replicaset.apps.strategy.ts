@@ -1,8 +1,6 @@
-import { StructSchema } from '../../../apimachinery/schema/schema';
-import { KindStrategy } from '../../../registry/kind-definition';
 import { ReplicaSet } from '../../extensions/replicaset/replicaset.schema';
-import { REPLICA_SET_STRATEGY, validateReplicaSet } from '../../extensions/replicaset/replicaset.strategy';
-import { validateSelectorUnchanged } from '../immutable-selector';
+import { REPLICA_SET_STRATEGY } from '../../extensions/replicaset/replicaset.strategy';
+import { appsStrategy } from '../apps-strategy';
 import { defaultAppsPodController } from '../pod-controller.defaults';
 import { APPS_V1_REPLICA_SET, APPS_V1BETA2_REPLICA_SET } from './replicaset.apps.schema';
 
@@ -12,13 +10,5 @@ function defaultAppsReplicaSet(replicaSet: ReplicaSet): void {
   replicaSet.spec!.replicas ??= 1;
 }
 
-/** extensions' strategy over the same stored form, with the version's defaults and a fixed selector. */
-const appsReplicaSetStrategy = (shape: StructSchema): KindStrategy => ({
-  ...REPLICA_SET_STRATEGY,
-  shape,
-  applyDefaults: defaultAppsReplicaSet,
-  validateUpdate: (replicaSet: ReplicaSet, old: ReplicaSet) => [...validateReplicaSet(replicaSet), ...validateSelectorUnchanged(replicaSet, old)],
-});
-
-export const APPS_V1_REPLICA_SET_STRATEGY = appsReplicaSetStrategy(APPS_V1_REPLICA_SET);
-export const APPS_V1BETA2_REPLICA_SET_STRATEGY = appsReplicaSetStrategy(APPS_V1BETA2_REPLICA_SET);
+export const APPS_V1_REPLICA_SET_STRATEGY = appsStrategy(REPLICA_SET_STRATEGY, APPS_V1_REPLICA_SET, defaultAppsReplicaSet);
+export const APPS_V1BETA2_REPLICA_SET_STRATEGY = appsStrategy(REPLICA_SET_STRATEGY, APPS_V1BETA2_REPLICA_SET, defaultAppsReplicaSet);
