@@ -11,6 +11,7 @@ import { startOidcIssuer, OidcIssuer } from './support/oidc-issuer';
 import { issue, makeCa, OPENSSL } from './support/pki';
 import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
+import { auditEventsIn } from './support/audit-log';
 
 /**
  * The secure port end to end: kubectl (on the PATH and 1.20) through kubeconfigs with a client certificate (made
@@ -201,7 +202,7 @@ describeWithOpenssl('the secure port', () => {
     let events: any[] = [];
     for (let i = 0; i < 50 && !events.some(isDelete); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      events = readFileSync(auditLog(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      events = auditEventsIn(auditLog());
     }
     expect(events.find(isDelete)).toMatchObject({
       kind: 'Event',
@@ -242,7 +243,7 @@ describeWithOpenssl('the secure port', () => {
     let stages: string[] = [];
     for (let i = 0; i < 50 && stages.length < 2; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const events = readFileSync(auditLog(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const events = auditEventsIn(auditLog());
       stages = events.filter((e) => e.auditID === auditId).map((e) => e.stage);
     }
     expect(stages).toEqual(['ResponseStarted', 'ResponseComplete']);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
@@ -6,6 +6,7 @@ import { v1Event } from './support/events';
 import { http } from './support/http';
 import { startTestServer, TestServer } from './support/test-server';
 import { until } from './support/until';
+import { auditEventsIn } from './support/audit-log';
 
 /**
  * A kind served in several API groups over the same stored objects (Events: core/v1 and events.k8s.io/v1) is
@@ -99,9 +100,7 @@ describe('audit', () => {
     const ids = [created.headers.get('audit-id')];
     let events: any[] = [];
     await until(() => {
-      if (!existsSync(join(work, 'audit.log'))) return false;
-      const lines = readFileSync(join(work, 'audit.log'), 'utf8').trim().split('\n');
-      events = lines.map((line) => JSON.parse(line)).filter((e) => e.objectRef?.name === 'audited' || ids.includes(e.auditID));
+      events = auditEventsIn(join(work, 'audit.log')).filter((e) => e.objectRef?.name === 'audited' || ids.includes(e.auditID));
       return events.length >= 2;
     });
     expect(events.map((e: any) => [e.verb, e.objectRef])).toEqual([

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
@@ -10,6 +10,7 @@ import { loadSettings } from '../src/config/settings';
 import { http } from './support/http';
 import { kindNamed } from './support/kinds';
 import { startTestServer, TestServer } from './support/test-server';
+import { auditEventsIn } from './support/audit-log';
 
 interface Answer {
   status: number;
@@ -131,7 +132,7 @@ describe('the insecure port against DNS rebinding', () => {
   let server: TestServer;
   const auditLog = () => join(work, 'audit.log');
   /** The audit log's events so far (the file is made with the first batch). */
-  const auditEvents = (): any[] => (existsSync(auditLog()) ? readFileSync(auditLog(), 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : []);
+  const auditEvents = (): any[] => auditEventsIn(auditLog());
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-hosts-'));
