@@ -52,7 +52,7 @@ const NotBothEnabledAndDisabled = () =>
   });
 
 /** The controllers of the controller manager (kube-controller-manager's names), each on by default. */
-export const CONTROLLER_NAMES = ['garbagecollector', 'namespace'] as const;
+export const CONTROLLER_NAMES = ['cluster', 'garbagecollector', 'namespace'] as const;
 
 /** kube-controller-manager's `--controllers`: `*`, a controller's name, or `-` and its name, comma-separated. */
 const IsControllerList = () =>
@@ -297,6 +297,14 @@ export class Settings {
   @Describe(`the controllers to run, a comma list: \`*\` (all on by default), a name turns one on, \`-name\` off: ${CONTROLLER_NAMES.map((name) => `\`${name}\``).join(', ')}`)
   @IsControllerList()
   CONTROLLERS = '*';
+
+  @Describe("how often the cluster controller probes each federation Cluster's `/healthz` and updates its Ready and Offline conditions (a duration)")
+  @IsPositiveDuration()
+  CLUSTER_MONITOR_PERIOD = '40s';
+
+  @Describe("namespace of the Secrets a federation Cluster's `spec.secretRef` names (kubefed's federation system namespace)")
+  @Matches(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, { message: 'FEDERATION_SYSTEM_NAMESPACE must be a namespace name (a DNS label)' })
+  FEDERATION_SYSTEM_NAMESPACE = 'federation-system';
 
   @Describe("how long a controller's Lease in `kube-system` holds without renewal before another instance may take it (a duration)")
   @IsPositiveDuration()

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { parseGoDuration } from '../../apimachinery/parameters/duration';
+import { Cluster } from '../../apis/federation/cluster/cluster.schema';
+import { FEDERATION } from '../../apis/federation/federation.group';
+import { Settings } from '../../config/settings';
+import { Controller } from '../../controller-manager/controller';
+import { ControllerMetrics } from '../../controller-manager/controller-metrics';
+import { startInformer } from '../../controller-manager/informer-start';
+import { controllerRateLimiter } from '../../controller-manager/rate-limiter';
+import { WorkQueue } from '../../controller-manager/work-queue';
+import { SharedInformer } from '../../watch/informer';
+import { InformerFactory } from '../../watch/informer-factory';
+import { hostAddress } from './cluster-address';
+import { conditionsAfter, ProbeOutcome } from './cluster-conditions';
+import { ClusterStatusWriter } from './cluster-status-writer';
+import { ClusterTargets } from './cluster-targets';
+import { getHealthz } from './healthz-probe';
+
+/**
+ * Federation's cluster controller, inside the server: every `--cluster-monitor-period` it probes each federation
+ * Cluster's `/healthz` (at the address its `serverAddressByClientCIDRs` give this server, with the credentials of
+ * the Secret its `secretRef` names) and records the Ready and Offline conditions through `clusters/status`. A
+ * cluster is probed when this instance starts leading, a period after it is registered, and a period after each
+ * probe. The zones and region federation read from the member's Nodes are not filled in (no Nodes are read).
+ */
+@Injectable()
+export class ClusterController implements Controller {
+  readonly name = 'cluster';
+  private readonly logger = new Logger('ClusterController');
+  private readonly informer: SharedInformer;
+  private readonly periodMs: number;
+  private readonly host = hostAddress();
+  private queue?: WorkQueue;
+
+  constructor(
+    informers: InformerFactory,
+    settings: Settings,
+    private readonly targets: ClusterTargets,
+    private readonly statuses: ClusterStatusWriter,
+    private readonly metrics: ControllerMetrics,
+  ) {
+    this.periodMs = parseGoDuration(settings.CLUSTER_MONITOR_PERIOD) as number;
+    this.informer = informers.informerFor({ group: FEDERATION.group, resource: 'clusters' });
+    this.informer.addEventHandler({
+      added: (cluster, initialList) => {
+        if (!initialList) this.queue?.addAfter(cluster.metadata.name as string, this.periodMs);
+      },
+    });
+  }
+
+  start(signal: AbortSignal): void {
+    this.queue = new WorkQueue(this.name, controllerRateLimiter(this.periodMs), this.metrics, (name) => this.sync(name, signal));
+    void this.follow(signal);
+  }
+
+  async stop(): Promise<void> {
+    const queue = this.queue;
+    this.queue = undefined;
+    await queue?.shutdown();
+  }
+
+  /** Starts the informer and probes every cluster it holds. */
+  private async follow(signal: AbortSignal): Promise<void> {
+    if (!(await startInformer(this.informer, signal, this.logger))) return;
+    for (const cluster of this.informer.list()) this.queue?.add(cluster.metadata.name as string);
+  }
+
+  /** Probes the cluster and records its conditions; again a period later while it exists. */
+  private async sync(name: string, signal: AbortSignal): Promise<{ requeueAfterMs?: number }> {
+    const cluster = this.informer.get(name) as Cluster | undefined;
+    if (!cluster || signal.aborted) return {};
+    const outcome = await this.probe(cluster, signal);
+    if (signal.aborted) return {};
+    await this.statuses.write(cluster, (previous) => conditionsAfter(outcome, previous));
+    return { requeueAfterMs: this.periodMs };
+  }
+
+  private async probe(cluster: Cluster, signal: AbortSignal): Promise<ProbeOutcome> {
+    let target;
+    try {
+      target = await this.targets.targetOf(cluster, this.host);
+    } catch (error) {
+      return { kind: 'unreachable', cause: (error as Error).message };
+    }
+    const answer = await getHealthz(target.url, target.credentials, signal);
+    if ('error' in answer) {
+      this.logger.debug(`cluster ${cluster.metadata.name} at ${target.url.origin} is not reachable: ${answer.error}`);
+      return { kind: 'unreachable' };
+    }
+    return answer.body.toLowerCase() === 'ok' ? { kind: 'healthy' } : { kind: 'unhealthy' };
+  }
+}
