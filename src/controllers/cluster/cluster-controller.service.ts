@@ -3,12 +3,10 @@ import { parseGoDuration } from '../../apimachinery/parameters/duration';
 import { Cluster } from '../../apis/federation/cluster/cluster.schema';
 import { FEDERATION } from '../../apis/federation/federation.group';
 import { Settings } from '../../config/settings';
-import { Controller } from '../../controller-manager/controller';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { ControllerMetrics } from '../../controller-manager/controller-metrics';
-import { startInformer } from '../../controller-manager/informer-start';
-import { controllerRateLimiter } from '../../controller-manager/rate-limiter';
-import { WorkQueue } from '../../controller-manager/work-queue';
-import { SharedInformer } from '../../watch/informer';
+import { InformerController } from '../../controller-manager/informer-controller';
+import { controllerRateLimiter, RateLimiter } from '../../controller-manager/rate-limiter';
 import { InformerFactory } from '../../watch/informer-factory';
 import { hostAddress } from './cluster-address';
 import { conditionsAfter, ProbeOutcome } from './cluster-conditions';
@@ -24,23 +22,20 @@ import { getHealthz } from './healthz-probe';
  * probe. The zones and region federation read from the member's Nodes are not filled in (no Nodes are read).
  */
 @Injectable()
-export class ClusterController implements Controller {
+export class ClusterController extends InformerController {
   readonly name = 'cluster';
-  private readonly logger = new Logger('ClusterController');
-  private readonly informer: SharedInformer;
   private readonly periodMs: number;
   private readonly host = hostAddress();
-  private queue?: WorkQueue;
 
   constructor(
     informers: InformerFactory,
     settings: Settings,
     private readonly targets: ClusterTargets,
     private readonly statuses: ClusterStatusWriter,
-    private readonly metrics: ControllerMetrics,
+    metrics: ControllerMetrics,
   ) {
+    super(informers.informerFor({ group: FEDERATION.group, resource: 'clusters' }), new Logger('ClusterController'), metrics);
     this.periodMs = parseGoDuration(settings.CLUSTER_MONITOR_PERIOD) as number;
-    this.informer = informers.informerFor({ group: FEDERATION.group, resource: 'clusters' });
     this.informer.addEventHandler({
       added: (cluster, initialList) => {
         if (!initialList) this.queue?.addAfter(cluster.metadata.name as string, this.periodMs);
@@ -48,25 +43,18 @@ export class ClusterController implements Controller {
     });
   }
 
-  start(signal: AbortSignal): void {
-    this.queue = new WorkQueue(this.name, controllerRateLimiter(this.periodMs), this.metrics, (name) => this.sync(name, signal));
-    void this.follow(signal);
+  /** A failed write of a status is tried again within a period. */
+  protected rateLimiter(): RateLimiter {
+    return controllerRateLimiter(this.periodMs);
   }
 
-  async stop(): Promise<void> {
-    const queue = this.queue;
-    this.queue = undefined;
-    await queue?.shutdown();
-  }
-
-  /** Starts the informer and probes every cluster it holds. */
-  private async follow(signal: AbortSignal): Promise<void> {
-    if (!(await startInformer(this.informer, signal, this.logger))) return;
-    for (const cluster of this.informer.list()) this.queue?.add(cluster.metadata.name as string);
+  /** Every cluster is probed when the controller starts. */
+  protected look(cluster: KubeObject): void {
+    this.queue?.add(cluster.metadata.name as string);
   }
 
   /** Probes the cluster and records its conditions; again a period later while it exists. */
-  private async sync(name: string, signal: AbortSignal): Promise<{ requeueAfterMs?: number }> {
+  protected async sync(name: string, signal: AbortSignal): Promise<{ requeueAfterMs?: number }> {
     const cluster = this.informer.get(name) as Cluster | undefined;
     if (!cluster || signal.aborted) return {};
     const outcome = await this.probe(cluster, signal);
