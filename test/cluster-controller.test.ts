@@ -96,6 +96,7 @@ describe('the cluster controller', () => {
     await until(async () => ([later] = await conditionsOf('member')) && later.lastProbeTime !== ready.lastProbeTime, 5000, 100);
     expect(later).toEqual({ ...ready, lastProbeTime: later.lastProbeTime });
     expect(Date.parse(later.lastProbeTime)).toBeGreaterThan(Date.parse(ready.lastProbeTime));
+    expect(await federation.sql("SELECT ready, offline FROM kube.clusters WHERE name = 'member'")).toEqual([{ ready: 'True', offline: null }]);
   });
 
   it("takes a service account's token and ca.crt, an address without a scheme, and the address of the client CIDR that holds this server", async () => {
@@ -145,5 +146,6 @@ describe('the cluster controller', () => {
     expect(offline).toEqual({ ...OFFLINE, lastProbeTime: expect.any(String), lastTransitionTime: expect.any(String) });
     expect(Date.parse(offline.lastTransitionTime)).toBeGreaterThanOrEqual(Math.floor(stopping / 1000) * 1000);
     expect(Date.parse(offline.lastTransitionTime)).toBeGreaterThan(Date.parse(ready.lastTransitionTime));
+    expect(await federation.sql("SELECT ready, offline FROM kube.clusters WHERE name = 'member'")).toEqual([{ ready: null, offline: 'True' }]);
   });
 });
