@@ -11,7 +11,7 @@ import { InformerFactory } from '../../watch/informer-factory';
 import { hostAddress } from './cluster-address';
 import { conditionsAfter, ProbeOutcome } from './cluster-conditions';
 import { ClusterStatusWriter } from './cluster-status-writer';
-import { ClusterTargets } from './cluster-targets';
+import { ClusterTarget, ClusterTargets, UnusableClusterConfig } from './cluster-targets';
 import { getHealthz } from './healthz-probe';
 
 /**
@@ -64,11 +64,12 @@ export class ClusterController extends InformerController {
   }
 
   private async probe(cluster: Cluster, signal: AbortSignal): Promise<ProbeOutcome> {
-    let target;
+    let target: ClusterTarget;
     try {
       target = await this.targets.targetOf(cluster, this.host);
     } catch (error) {
-      return { kind: 'unreachable', cause: (error as Error).message };
+      if (error instanceof UnusableClusterConfig) return { kind: 'unreachable', cause: error.message };
+      throw error;
     }
     const answer = await getHealthz(target.url, target.credentials, signal);
     if ('error' in answer) {

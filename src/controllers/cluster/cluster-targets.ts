@@ -15,10 +15,23 @@ export interface ClusterTarget {
   credentials: ClusterCredentials;
 }
 
+/** What keeps the controller from building a member's client: said in the cluster's Offline condition. */
+export class UnusableClusterConfig extends Error {}
+
+/** What `make` returns; what it throws is an UnusableClusterConfig (with `context` before its message). */
+function configured<T>(make: () => T, context = ''): T {
+  try {
+    return make();
+  } catch (error) {
+    throw new UnusableClusterConfig(`${context}${(error as Error).message}`);
+  }
+}
+
 /**
  * Federation's client configuration of a member cluster, read afresh for each probe: the address its
  * `serverAddressByClientCIDRs` give this server, and the credentials of the Secret its `secretRef` names in the
- * federation system namespace (none, without a `secretRef`). Throws a message that says what is wrong.
+ * federation system namespace (none, without a `secretRef`). Throws an UnusableClusterConfig that says what is wrong
+ * with them, and any other error of reading the Secret as it is.
  */
 @Injectable()
 export class ClusterTargets {
@@ -31,12 +44,11 @@ export class ClusterTargets {
   ) {}
 
   async targetOf(cluster: Cluster, host: string): Promise<ClusterTarget> {
-    const address = serverAddressFor(cluster.spec?.serverAddressByClientCIDRs ?? [], host);
+    const address = configured(() => serverAddressFor(cluster.spec?.serverAddressByClientCIDRs ?? [], host));
     const ref = cluster.spec?.secretRef;
-    if (!ref) return { url: serverUrl(address, {}), credentials: {} };
-    if (!ref.name) throw new Error('secretRef names no secret');
-    const credentials = await this.credentialsOf(ref.name);
-    return { url: serverUrl(address, credentials), credentials };
+    if (ref && !ref.name) throw new UnusableClusterConfig('secretRef names no secret');
+    const credentials = ref?.name ? await this.credentialsOf(ref.name) : {};
+    return { url: configured(() => serverUrl(address, credentials)), credentials };
   }
 
   private async credentialsOf(name: string): Promise<ClusterCredentials> {
@@ -45,14 +57,10 @@ export class ClusterTargets {
     try {
       secret = (await this.registry.get(this.secretKind(), namespace, name)) as Secret;
     } catch (error) {
-      if (error instanceof StatusError && error.code === 404) throw new Error(`secret "${name}" not found in namespace "${namespace}"`);
+      if (error instanceof StatusError && error.code === 404) throw new UnusableClusterConfig(`secret "${name}" not found in namespace "${namespace}"`);
       throw error;
     }
-    try {
-      return credentialsFromSecret(secret.data ?? {});
-    } catch (error) {
-      throw new Error(`secret "${namespace}/${name}": ${(error as Error).message}`);
-    }
+    return configured(() => credentialsFromSecret(secret.data ?? {}), `secret "${namespace}/${name}": `);
   }
 
   private secretKind(): KindDefinition {
