@@ -8,6 +8,8 @@ import { GcModule } from './gc/gc.module';
 import { GarbageCollector } from './gc/garbage-collector.service';
 import { NamespaceControllerModule } from './controllers/namespace/namespace-controller.module';
 import { NamespaceController } from './controllers/namespace/namespace-controller.service';
+import { ClusterControllerModule } from './controllers/cluster/cluster-controller.module';
+import { ClusterController } from './controllers/cluster/cluster-controller.service';
 import { HealthModule } from './health/health.module';
 import { CoreModule } from './apis/core/core.module';
 import { ApiExtensionsGroupModule } from './apis/apiextensions/apiextensions.module';
@@ -57,8 +59,8 @@ export class AppModule {
         ApiExtensionsGroupModule,
         DefinedKindsModule,
         ControllerManagerModule.running({
-          imports: [GcModule, NamespaceControllerModule],
-          controllers: [GarbageCollector, NamespaceController],
+          imports: [GcModule, NamespaceControllerModule, ClusterControllerModule],
+          controllers: [GarbageCollector, NamespaceController, ClusterController],
         }),
         ObservabilityModule,
         HealthModule,

@@ -29,7 +29,7 @@ let db: Client;
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  server = await startServerProcess({ DATABASE_URL: databaseUrl, GC_SWEEP_INTERVAL_SECONDS: '3600' });
+  server = await startServerProcess({ DATABASE_URL: databaseUrl, GC_SWEEP_INTERVAL_SECONDS: '3600', CLUSTER_MONITOR_PERIOD: '1h' });
   db = new Client({ connectionString: databaseUrl });
   await db.connect();
   await createNamespaces(server.url, ['fuzz']);

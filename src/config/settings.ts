@@ -52,7 +52,7 @@ const NotBothEnabledAndDisabled = () =>
   });
 
 /** The controllers of the controller manager (kube-controller-manager's names), each on by default. */
-export const CONTROLLER_NAMES = ['garbagecollector', 'namespace'] as const;
+export const CONTROLLER_NAMES = ['cluster', 'garbagecollector', 'namespace'] as const;
 
 /** kube-controller-manager's `--controllers`: `*`, a controller's name, or `-` and its name, comma-separated. */
 const IsControllerList = () =>
@@ -310,6 +310,14 @@ export class Settings {
   @Describe('how often an instance tries to take or renew a Lease (a duration)')
   @IsPositiveDuration()
   LEADER_ELECT_RETRY_PERIOD = '2s';
+
+  @Describe("how often the cluster controller probes each federation Cluster's `/healthz` and updates its Ready and Offline conditions (a duration)")
+  @IsPositiveDuration()
+  CLUSTER_MONITOR_PERIOD = '40s';
+
+  @Describe("namespace of the Secrets a federation Cluster's `spec.secretRef` names (kubefed's federation system namespace)")
+  @Matches(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, { message: 'FEDERATION_SYSTEM_NAMESPACE must be a namespace name (a DNS label)' })
+  FEDERATION_SYSTEM_NAMESPACE = 'federation-system';
 
   @Describe('`audit.k8s.io/v1` Policy (YAML or JSON); unset: nothing is audited')
   @IsString()

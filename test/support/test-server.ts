@@ -34,6 +34,9 @@ export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScra
  */
 const QUIET_LEADER_ELECTION = { LEADER_ELECT_LEASE_DURATION: '1h', LEADER_ELECT_RENEW_DEADLINE: '50m', LEADER_ELECT_RETRY_PERIOD: '40m' };
 
+/** Clusters probed rarely, for the same reason (a test of the cluster controller passes its own period). */
+const QUIET_CLUSTER_MONITOR = { CLUSTER_MONITOR_PERIOD: '1h' };
+
 /**
  * Starts the real server (HTTP on a free port) over a fresh database, or over `databaseUrl`; `env` overrides
  * settings as the environment would. With SECURE_PORT in `env` the secure port is served too (on 127.0.0.1 unless
@@ -42,7 +45,7 @@ const QUIET_LEADER_ELECTION = { LEADER_ELECT_LEASE_DURATION: '1h', LEADER_ELECT_
 export async function startTestServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestServer> {
   const ownDatabase = databaseUrl === undefined;
   const dbUrl = databaseUrl ?? (await createTestDatabase());
-  const settings = loadSettings({ DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'warn', BIND_ADDRESS: '127.0.0.1', ...QUIET_LEADER_ELECTION, ...env });
+  const settings = loadSettings({ DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'warn', BIND_ADDRESS: '127.0.0.1', ...QUIET_LEADER_ELECTION, ...QUIET_CLUSTER_MONITOR, ...env });
   const app = await createApp(settings, dbUrl);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };

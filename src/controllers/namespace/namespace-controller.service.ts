@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { NAMESPACES } from '../../apis/core/core.kinds';
-import { Controller } from '../../controller-manager/controller';
 import { ControllerMetrics } from '../../controller-manager/controller-metrics';
-import { controllerRateLimiter } from '../../controller-manager/rate-limiter';
-import { WorkQueue } from '../../controller-manager/work-queue';
-import { SharedInformer } from '../../watch/informer';
+import { InformerController } from '../../controller-manager/informer-controller';
+import { controllerRateLimiter, RateLimiter } from '../../controller-manager/rate-limiter';
 import { InformerFactory } from '../../watch/informer-factory';
 import { NamespaceDeleter } from './namespace-deleter';
 
@@ -13,8 +11,6 @@ import { NamespaceDeleter } from './namespace-deleter';
 const CONTENT_RECHECK_MS = 1000;
 /** Upstream's namespace controller retries a failed namespace at least every minute. */
 const MAX_BACKOFF_MS = 60_000;
-/** Between a failed first read of the namespaces and the next. */
-const INFORMER_RETRY_MS = 1000;
 
 /**
  * Upstream's namespace controller, inside the server: each namespace marked for deletion (seen by the shared
@@ -23,55 +19,31 @@ const INFORMER_RETRY_MS = 1000;
  * that holds its Lease.
  */
 @Injectable()
-export class NamespaceController implements Controller {
+export class NamespaceController extends InformerController {
   readonly name = 'namespace';
-  private readonly logger = new Logger('NamespaceController');
-  private readonly informer: SharedInformer;
-  private queue?: WorkQueue;
 
   constructor(
     informers: InformerFactory,
     private readonly deleter: NamespaceDeleter,
-    private readonly metrics: ControllerMetrics,
+    metrics: ControllerMetrics,
   ) {
-    this.informer = informers.informerFor({ group: NAMESPACES.group, resource: NAMESPACES.resource });
+    super(informers.informerFor({ group: NAMESPACES.group, resource: NAMESPACES.resource }), new Logger('NamespaceController'), metrics);
     this.informer.addEventHandler({
-      added: (namespace) => this.enqueueIfDeleted(namespace),
-      updated: (namespace) => this.enqueueIfDeleted(namespace),
+      added: (namespace) => this.look(namespace),
+      updated: (namespace) => this.look(namespace),
     });
   }
 
-  /** Follows the namespaces and looks at every one marked for deletion. */
-  start(signal: AbortSignal): void {
-    this.queue = new WorkQueue(this.name, controllerRateLimiter(MAX_BACKOFF_MS), this.metrics, (name) => this.sync(name, signal));
-    void this.follow(signal);
+  protected rateLimiter(): RateLimiter {
+    return controllerRateLimiter(MAX_BACKOFF_MS);
   }
 
-  async stop(): Promise<void> {
-    const queue = this.queue;
-    this.queue = undefined;
-    await queue?.shutdown();
-  }
-
-  /** Starts the informer (again a moment after a failed first read) and queues the namespaces it holds. */
-  private async follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await this.informer.start();
-        break;
-      } catch (error) {
-        this.logger.error(`reading the namespaces failed: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, INFORMER_RETRY_MS).unref());
-      }
-    }
-    for (const namespace of this.informer.list()) this.enqueueIfDeleted(namespace);
-  }
-
-  private enqueueIfDeleted(namespace: KubeObject): void {
+  /** A namespace marked for deletion is queued. */
+  protected look(namespace: KubeObject): void {
     if (namespace.metadata.deletionTimestamp) this.queue?.add(namespace.metadata.name as string);
   }
 
-  private async sync(name: string, signal: AbortSignal): Promise<{ requeueAfterMs?: number }> {
+  protected async sync(name: string, signal: AbortSignal): Promise<{ requeueAfterMs?: number }> {
     if (signal.aborted) return {};
     const result = await this.deleter.delete(name);
     return result === 'content-remains' ? { requeueAfterMs: CONTENT_RECHECK_MS } : {};
