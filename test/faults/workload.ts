@@ -54,9 +54,11 @@ export class Watcher {
   }
 
   private async list(): Promise<string | undefined> {
-    const response = await fetch(`${this.url}${COLLECTION}?labelSelector=${this.selector}`, { signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
-    if (response?.status !== 200) return undefined;
-    const list = (await response.json()) as { metadata: { resourceVersion: string }; items: { metadata: { name: string; resourceVersion: string } }[] };
+    type List = { metadata: { resourceVersion: string }; items: { metadata: { name: string; resourceVersion: string } }[] };
+    const list = await fetch(`${this.url}${COLLECTION}?labelSelector=${this.selector}`, { signal: AbortSignal.timeout(15_000) })
+      .then((response) => (response.status === 200 ? (response.json() as Promise<List>) : undefined))
+      .catch(() => undefined);
+    if (!list) return undefined;
     this.counts = new Map(list.items.map((item) => [item.metadata.name, 1]));
     for (const item of list.items) this.note(item.metadata.resourceVersion, item.metadata.name);
     return list.metadata.resourceVersion;
@@ -133,15 +135,17 @@ export class Workload {
       const name = `${this.id}-${this.next++}`;
       const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { fault: this.id } }, data: { instance: String(instance) } };
       const sentAt = Date.now();
-      const response = await fetch(`${url}${COLLECTION}`, {
+      // an answer is its status and its whole body; a connection lost before both arrived is no answer (status 0)
+      const { status, text } = await fetch(`${url}${COLLECTION}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(60_000),
-      }).catch(() => undefined);
-      const text = response ? await response.text().catch(() => '') : '';
-      const answer: Answer = { name, instance, status: response?.status ?? 0, sentAt, at: Date.now() };
-      if (answer.status === 201) answer.resourceVersion = JSON.parse(text).metadata.resourceVersion;
+      })
+        .then(async (response) => ({ status: response.status, text: await response.text() }))
+        .catch(() => ({ status: 0, text: '' }));
+      const answer: Answer = { name, instance, status, sentAt, at: Date.now() };
+      if (status === 201) answer.resourceVersion = JSON.parse(text).metadata.resourceVersion;
       else answer.text = text;
       this.answers.push(answer);
       if (answer.status !== 201) await pause(100);
@@ -151,8 +155,11 @@ export class Workload {
   private async probe(url: string, instance: number): Promise<void> {
     while (this.running) {
       const sentAt = Date.now();
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
-      this.probes.push({ instance, sentAt, at: Date.now(), status: response?.status ?? 0 });
+      // the body is read too: a timeout that fires while it is unread would be an error nobody catches
+      const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) })
+        .then(async (response) => (await response.text(), response.status))
+        .catch(() => 0);
+      this.probes.push({ instance, sentAt, at: Date.now(), status });
       await pause(100);
     }
   }

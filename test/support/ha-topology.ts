@@ -96,8 +96,10 @@ export class HaTopology {
   /** The members as any answering Patroni reports them. */
   async members(): Promise<Member[]> {
     for (const name of ['node1', 'node2', 'node3']) {
-      const response = await fetch(`${this.restUrl(name)}/cluster`, { signal: AbortSignal.timeout(1000) }).catch(() => undefined);
-      if (response?.ok) return ((await response.json()) as { members: Member[] }).members;
+      const cluster = await fetch(`${this.restUrl(name)}/cluster`, { signal: AbortSignal.timeout(1000) })
+        .then((response) => (response.ok ? (response.json() as Promise<{ members: Member[] }>) : undefined))
+        .catch(() => undefined);
+      if (cluster) return cluster.members;
     }
     return [];
   }
