@@ -80,7 +80,7 @@ async function main(): Promise<void> {
               "The faults: one instance's LISTEN connection terminated, one instance SIGKILLed (and started again), `patronictl",
               "switchover` to the synchronous standby, the primary's PostgreSQL SIGKILLed (its Patroni promotes the synchronous",
               'standby), the primary host lost (its Patroni SIGKILLed with its PostgreSQL). These figures come from the fault-suite run',
-              'named by FAULTS_FIGURES on the same machine, just before this run; the suite asserts correctness, not these seconds.',
+              'named by FAULTS_FIGURES (on the same machine, not this run); the suite asserts correctness, not these seconds.',
               '',
             ].join('\n')
           : '',
