@@ -30,6 +30,8 @@ type Mode = 'convert' | 'refuse' | 'hang' | 'wrong-uid' | 'unconverted' | 'relab
 const webhook = {
   mode: 'convert' as Mode,
   reviews: [] as any[],
+  /** the TLS connections the server opened to the webhook */
+  connections: 0,
   server: undefined as Server | undefined,
   port: 0,
 };
@@ -101,6 +103,7 @@ beforeAll(async () => {
       response.end(JSON.stringify(answer(review)));
     });
   });
+  webhook.server.on('secureConnection', () => webhook.connections++);
   await new Promise<void>((resolve) => webhook.server?.listen(0, '127.0.0.1', resolve));
   webhook.port = (webhook.server.address() as AddressInfo).port;
 });
@@ -230,10 +233,13 @@ describe('a custom resource converted by a webhook', () => {
     const watch = await WatchClient.open(server().url, `${path('v2')}?watch=1`);
     try {
       await watch.count(3); // the initial state
+      const connections = webhook.connections;
       await call('POST', path('v1'), gadget('v1', 'watched', { cronSpec: '5 * * * *' }));
       await call('PATCH', path('v1', 'watched'), { spec: { cronSpec: '6 * * * *' } }, MERGE);
       await call('DELETE', path('v1', 'watched'));
       await watch.count(6);
+      // each event is one review, over the connection kept open since the initial state's
+      expect(webhook.connections - connections).toBe(0);
       expect(watch.events.slice(3).map((e) => [e.type, e.object.apiVersion, e.object.spec.schedule, e.object.spec.cronSpec])).toEqual([
         ['ADDED', `${GROUP}/v2`, '5 * * * *', undefined],
         ['MODIFIED', `${GROUP}/v2`, '6 * * * *', undefined],

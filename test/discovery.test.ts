@@ -1,7 +1,7 @@
 import { load } from 'js-yaml';
 import { useTestServer } from './support/api';
 
-// Discovery exactly as the 1.7 apiserver serves it, plus `categories: ["all"]` as later apiservers list it.
+// Discovery exactly as the 1.7 apiserver serves it (the `all` category is apps' alone, as later apiservers list it).
 
 const { call, server } = useTestServer();
 const get = (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers);
@@ -22,9 +22,9 @@ const EXTENSIONS_RESOURCES = {
   kind: 'APIResourceList',
   groupVersion: 'extensions/v1beta1',
   resources: [
-    resource('daemonsets', true, 'DaemonSet', ALL, { shortNames: ['ds'], categories: ['all'] }),
+    resource('daemonsets', true, 'DaemonSet', ALL, { shortNames: ['ds'] }),
     resource('daemonsets/status', true, 'DaemonSet', SUB),
-    resource('deployments', true, 'Deployment', ALL, { shortNames: ['deploy'], categories: ['all'] }),
+    resource('deployments', true, 'Deployment', ALL, { shortNames: ['deploy'] }),
     resource('deployments/rollback', true, 'DeploymentRollback', ['create']),
     resource('deployments/scale', true, 'Scale', SUB),
     resource('deployments/status', true, 'Deployment', SUB),
@@ -32,7 +32,7 @@ const EXTENSIONS_RESOURCES = {
     resource('ingresses/status', true, 'Ingress', SUB),
     resource('networkpolicies', true, 'NetworkPolicy', ALL, { shortNames: ['netpol'] }),
     resource('podsecuritypolicies', false, 'PodSecurityPolicy', ALL, { shortNames: ['psp'] }),
-    resource('replicasets', true, 'ReplicaSet', ALL, { shortNames: ['rs'], categories: ['all'] }),
+    resource('replicasets', true, 'ReplicaSet', ALL, { shortNames: ['rs'] }),
     resource('replicasets/scale', true, 'Scale', SUB),
     resource('replicasets/status', true, 'ReplicaSet', SUB),
     resource('replicationcontrollers', true, 'ReplicationControllerDummy', []),

@@ -27,6 +27,10 @@ describe.each(KUBECTLS)('kubectl $tag and the apps group', (client: KubectlClien
     expect(await succeeded('apply', '-f', CHART)).toBe('deployment.apps/web created\ndaemonset.apps/web-agent created\n');
     const both = await succeeded('get', 'deployments.v1beta1.extensions,deployments.v1.apps', '-o', 'name');
     expect(both).toBe('deployment.extensions/web\ndeployment.apps/web\n');
+    // `get all` lists each object once, through apps
+    const all = (await succeeded('get', 'all', '-o', 'name')).trim().split('\n');
+    expect(all.filter((name) => /^(deployment|daemonset)\./.test(name)).sort()).toEqual(['daemonset.apps/web-agent', 'deployment.apps/web']);
+    expect(all.filter((name) => name.includes('.extensions/'))).toEqual([]);
     const table = await succeeded('get', 'deployments.v1.apps');
     expect(table.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);
     expect(table).toMatch(/^web\s+0\/2\s+0\s+0\s+/m);

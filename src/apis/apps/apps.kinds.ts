@@ -41,12 +41,19 @@ const scale = (version: ScaleVersion, resource: string) =>
  */
 const NO_SHORT_NAMES: readonly string[] = [];
 
+/**
+ * Only apps' workloads are in the `all` category, so that `kubectl get all` lists each object once rather than once
+ * per group that serves it, as upstream decided while both groups served them.
+ */
+const ALL: readonly string[] = ['all'];
+
 // the columns read fields every version has at the same path, so the served form is read as is
 
 const deployments = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: VersionConversion, subresources: KindDefinition['subresources']) =>
   defineKind(gv, {
     ...DEPLOYMENT_NAMES,
     shortNames: NO_SHORT_NAMES,
+    categories: ALL,
     subresources,
     strategy,
     columns: DEPLOYMENT_COLUMNS,
@@ -58,6 +65,7 @@ const replicaSets = (gv: AppsGroupVersion, strategy: KindStrategy, scaleVersion:
   defineKind(gv, {
     ...REPLICA_SET_NAMES,
     shortNames: NO_SHORT_NAMES,
+    categories: ALL,
     subresources: [scale(scaleVersion, 'replicasets'), statusSubresource('ReplicaSet')],
     strategy,
     columns: REPLICA_SET_COLUMNS,
@@ -69,6 +77,7 @@ const daemonSets = (gv: AppsGroupVersion, strategy: KindStrategy, conversion: Ve
   defineKind(gv, {
     ...DAEMON_SET_NAMES,
     shortNames: NO_SHORT_NAMES,
+    categories: ALL,
     subresources: [statusSubresource('DaemonSet')],
     strategy,
     columns: DAEMON_SET_COLUMNS,

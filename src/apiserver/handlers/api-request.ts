@@ -7,6 +7,7 @@ import { KindDefinition, Verb } from '../../registry/kind-definition';
 import { ResourcePath } from '../request/resource-path';
 import { Query } from '../../apimachinery/parameters/query';
 import { UserInfo } from '../../apimachinery/authentication/user-info';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
 
 /** One request for a resource, resolved to its kind; what every verb handler receives. */
 export interface ApiRequest {
@@ -25,6 +26,8 @@ export interface ApiRequest {
   user?: UserInfo;
   /** the parts of each listed object the answer needs (a Table's rows), when not the whole object */
   projection?: readonly Path[];
+  /** told the decoded request object (the audit's objectRef is completed from it) */
+  observeObject?: (object: KubeObject) => void;
 }
 
 /**

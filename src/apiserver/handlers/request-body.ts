@@ -20,6 +20,7 @@ export function readObject(request: ApiRequest, target: DecodeTarget = request.d
   const document = decodeDocument(request.body, request.contentType, target.kind, groupVersion(target), wireOf(request.def).mediaTypes);
   const { object, warnings } = decodeValidated(request, target, document, true);
   request.warnings.push(...warnings);
+  request.observeObject?.(object);
   return asStored(request, target, object);
 }
 

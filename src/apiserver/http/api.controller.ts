@@ -13,6 +13,7 @@ import { resolveVerb } from '../request/verb';
 import { TableConvertor } from '../table/table-convertor';
 import { tableResponse } from '../table/table-response';
 import { sendList, sendValue, streamEvents } from './reply';
+import '../request/request-object-observer';
 
 const API_PATHS = ['api', 'api/*', 'apis', 'apis/*'];
 
@@ -102,6 +103,7 @@ export class ApiController {
       warnings,
       user: request.auth?.user,
       projection: tables ? tables.projection() : undefined,
+      observeObject: request.observeRequestObject,
     });
     const sent = def.deprecationWarning ? [def.deprecationWarning, ...warnings] : warnings;
     if (sent.length > 0) reply.header('warning', sent.map((warning) => `299 - ${JSON.stringify(warning)}`));

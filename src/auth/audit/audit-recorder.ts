@@ -6,6 +6,8 @@ import { Settings } from '../../config/settings';
 import { ServerMetrics } from '../../metrics/server-metrics';
 import { AuditEventStore } from '../../storage/audit-events';
 import { UserInfo } from '../../apimachinery/authentication/user-info';
+import { KubeObject } from '../../apimachinery/meta/kube-object';
+import '../../apiserver/request/request-object-observer';
 import { AuditDecision, AuditPolicy, AuditStage, readPolicyFile } from './audit-policy';
 import { BatchBuffer } from './batch-buffer';
 import { LogFileSink } from './log-file.sink';
@@ -64,6 +66,15 @@ function json(body: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Fills what the path did not name of an objectRef from the request's object, as upstream's LogRequestObject. */
+function completeObjectRef(ref: Record<string, string>, object: KubeObject): void {
+  const { namespace, name, uid, resourceVersion } = object.metadata ?? {};
+  if (!ref.namespace && namespace) ref.namespace = namespace;
+  if (!ref.name && name) ref.name = name;
+  if (!ref.uid && uid) ref.uid = uid;
+  if (!ref.resourceVersion && resourceVersion) ref.resourceVersion = resourceVersion;
 }
 
 /** Calls `started` once the response's status and headers are set (upstream's audit response writer). */
@@ -150,6 +161,7 @@ export class AuditRecorder implements RequestFilter, ResponseFilter, BeforeAppli
       ref.apiVersion = info.version;
       if (info.subresource) ref.subresource = info.subresource;
       event.objectRef = ref;
+      request.observeRequestObject = (object) => completeObjectRef(ref, object);
     }
     request.audit = { event, decision };
     reply.raw.setHeader('audit-id', event.auditID); // on the raw response, so that streamed (hijacked) answers carry it too

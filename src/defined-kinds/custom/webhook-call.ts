@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 
 /** The conversion webhook client's timeout in the apiextensions apiserver (its webhook clients' default). */
 export const CONVERSION_WEBHOOK_TIMEOUT_MS = 30_000;
@@ -10,6 +10,13 @@ export const CONVERSION_WEBHOOK_TIMEOUT_MS = 30_000;
  * more is cut off rather than allowed to exhaust the server's memory.
  */
 export const responseLimit = (requestBytes: number) => Math.min(constants.MAX_STRING_LENGTH, Math.max(64 * 1024 * 1024, 4 * requestBytes));
+
+/**
+ * The connections to one webhook: kept open between calls (a watch converts event after event), closed after 90 s
+ * unused as Go's transport closes idle ones, and at most 32 at once, so that many watchers converting together queue
+ * rather than open a connection each.
+ */
+export const webhookConnections = () => new Agent({ keepAlive: true, timeout: 90_000, maxSockets: 32 });
 
 /** Where a webhook is called and whom its serving certificate must be signed by. */
 export interface WebhookEndpoint {
@@ -33,24 +40,30 @@ function responseError(status: number, text: string): string {
 }
 
 /**
- * POSTs `body` as JSON over HTTPS and answers the JSON the webhook sends back; fails with Go's client's wording
- * (`Post "<url>": <cause>`) when the call fails, within `timeoutMs` at the latest.
+ * POSTs `body` as JSON over HTTPS through `connections` and answers the JSON the webhook sends back; fails with Go's
+ * client's wording (`Post "<url>": <cause>`) when the call fails, within `timeoutMs` at the latest.
  */
-export function postJson(endpoint: WebhookEndpoint, body: unknown, timeoutMs = CONVERSION_WEBHOOK_TIMEOUT_MS): Promise<unknown> {
+export function postJson(endpoint: WebhookEndpoint, connections: Agent, body: unknown, timeoutMs = CONVERSION_WEBHOOK_TIMEOUT_MS): Promise<unknown> {
+  if (endpoint.unreachable) return Promise.reject(new Error(`Post ${JSON.stringify(endpoint.url)}: ${endpoint.unreachable}`));
+  const signal = AbortSignal.timeout(timeoutMs);
+  return post(endpoint, connections, Buffer.from(JSON.stringify(body)), signal);
+}
+
+function post(endpoint: WebhookEndpoint, connections: Agent, payload: Buffer, signal: AbortSignal, retried = false): Promise<unknown> {
   const failed = (cause: string) => new Error(`Post ${JSON.stringify(endpoint.url)}: ${cause}`);
-  if (endpoint.unreachable) return Promise.reject(failed(endpoint.unreachable));
-  const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const call = request(endpoint.url, {
       method: 'POST',
-      agent: false,
+      agent: connections,
       ...(endpoint.ca && { ca: endpoint.ca }),
       headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': payload.length },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     });
-    call.on('error', (error: Error) =>
-      reject(failed(error.name === 'AbortError' || error.name === 'TimeoutError' ? 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)' : error.message)),
-    );
+    call.on('error', (error: NodeJS.ErrnoException) => {
+      // a kept connection the webhook closed as it was reused: a conversion is safe to send again, once
+      if (call.reusedSocket && !retried && error.code === 'ECONNRESET') return void post(endpoint, connections, payload, signal, true).then(resolve, reject);
+      reject(failed(error.name === 'AbortError' || error.name === 'TimeoutError' ? 'context deadline exceeded (Client.Timeout exceeded while awaiting headers)' : error.message));
+    });
     call.on('response', (response) => {
       const limit = responseLimit(payload.length);
       const chunks: Buffer[] = [];

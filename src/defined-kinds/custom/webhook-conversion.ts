@@ -6,7 +6,7 @@ import { validateAnnotations, validateLabels } from '../../apimachinery/meta/obj
 import { StorageConversion } from '../../registry/kind-definition';
 import { CONVERSION_REVIEW_VERSIONS, caCertificates } from '../../apis/apiextensions/customresourcedefinition/crd.conversion.validation';
 import { CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.schema';
-import { CONVERSION_WEBHOOK_TIMEOUT_MS, postJson, WebhookEndpoint } from './webhook-call';
+import { CONVERSION_WEBHOOK_TIMEOUT_MS, postJson, WebhookEndpoint, webhookConnections } from './webhook-call';
 
 /** Go's GroupVersionKind as its String() writes it, as the apiserver's messages name an object's type. */
 const gvk = (object: KubeObject) => `${object.apiVersion}, Kind=${object.kind}`;
@@ -84,6 +84,7 @@ function restored(sent: KubeObject, converted: unknown, desired: string): KubeOb
  */
 export class ConversionWebhook {
   private readonly reviewVersion: string | undefined;
+  private readonly connections = webhookConnections();
 
   constructor(
     private readonly endpoint: WebhookEndpoint,
@@ -102,7 +103,7 @@ export class ConversionWebhook {
     const type = gvk(sent[0]);
     let converted: unknown[];
     try {
-      converted = convertedObjects(reviewVersion, uid, await postJson(this.endpoint, review));
+      converted = convertedObjects(reviewVersion, uid, await postJson(this.endpoint, this.connections, review));
     } catch (error) {
       throw conversionFailure(`conversion webhook for ${type} failed: ${(error as Error).message}`);
     }
