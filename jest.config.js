@@ -2,6 +2,8 @@
 module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // the fault suite has its own configuration and command (jest.faults.config.js, `npm run test:faults`)
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

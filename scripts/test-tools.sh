@@ -2,14 +2,24 @@
 # The tools the test suite drives besides Node: kubectl 1.20 (the oldest supported client, into .tools/), protoc
 # (decodes the server's protobuf with the project's definitions), HAProxy (the compose load balancer, for the
 # topology test) and the Python Kubernetes client (its leader election, for the leader-election test), from Debian's
-# packages. Each is fetched only when missing, so this is quick once they are there.
+# packages. Each is fetched only when missing, so this is quick once they are there. With --faults, the tools of the
+# fault suite (`npm run test:faults`) instead: the HA topology of deploy/ha (Patroni, etcd, HAProxy, PostgreSQL 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/fetch-kubectl-1.20.sh >/dev/null
 missing=()
-command -v protoc >/dev/null || missing+=(protobuf-compiler)
-command -v haproxy >/dev/null || missing+=(haproxy)
-/usr/bin/python3 -c 'import kubernetes' 2>/dev/null || missing+=(python3-kubernetes)
+if [ "${1:-}" = "--faults" ]; then
+  command -v patroni >/dev/null || missing+=(patroni)
+  command -v etcd >/dev/null || missing+=(etcd-server)
+  command -v etcdctl >/dev/null || missing+=(etcd-client)
+  command -v haproxy >/dev/null || missing+=(haproxy)
+  command -v curl >/dev/null || missing+=(curl)
+  [ -x /usr/lib/postgresql/15/bin/postgres ] || missing+=(postgresql-15)
+else
+  bash scripts/fetch-kubectl-1.20.sh >/dev/null
+  command -v protoc >/dev/null || missing+=(protobuf-compiler)
+  command -v haproxy >/dev/null || missing+=(haproxy)
+  /usr/bin/python3 -c 'import kubernetes' 2>/dev/null || missing+=(python3-kubernetes)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
   echo "test tools missing: ${missing[*]} (install them with apt-get as root; the tests that need them will fail)" >&2

@@ -21,7 +21,8 @@ const FENCE_VERSIONS = 'SELECT versions::text[] AS versions FROM write_fences WH
  * into write_fences (migration 0021) on a connection of its own. The insert waits behind the batch's transaction while
  * it is in flight (committed locally and waiting for the synchronous standby included); no row inserted means the
  * batch committed (its fence row holds its versions), and a probe write committed after it says the standby has it too (a synchronous standby
- * acknowledges in order). A row inserted means it did not commit here and never can, even if the fence itself is not
+ * acknowledges in order); a fence row without versions is an earlier question's own insert whose answer was lost, so the
+ * batch did not commit. A row inserted means it did not commit here and never can, even if the fence itself is not
  * replicated (a standby promoted later lacks the batch as well). Unknown when no server answered in time, or on an
  * error that says nothing of the batch (which ends the asking at once).
  */
@@ -34,7 +35,8 @@ export async function resolveLostWrite(pool: Pool, fence: string, deadline: numb
         const { rowCount } = await client.query({ name: 'write-fence', text: TAKE_FENCE, values: [fence] });
         if (rowCount === 1) return undefined;
         const { rows } = await client.query<{ versions: (string | null)[] }>({ name: 'write-fence-versions', text: FENCE_VERSIONS, values: [fence] });
-        return rows[0].versions;
+        // No versions: the fence is this resolution's own, inserted by an earlier question whose answer was lost.
+        return rows[0].versions ?? undefined;
       });
       if (versions === undefined) return { outcome: 'not-committed' };
       await probeWrite(pool, Math.max(deadline - Date.now(), 1));
