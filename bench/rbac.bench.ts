@@ -79,7 +79,7 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   const metrics = new ServerMetrics();
   const plain = new EncryptionAtRest(new Map());
   const history = new DatabaseHistory(pool);
-  const store = new ObjectStore(pool, pool, new GroupCommit(pool, history, metrics), new GroupRead(pool, metrics), plain, history);
+  const store = new ObjectStore(pool, pool, new GroupCommit(pool, history, metrics), new GroupRead(pool, metrics), new GroupRead(pool, metrics), plain, history);
   const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool, plain, history), store));
   await index.load();
   await pool.end();

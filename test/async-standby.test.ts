@@ -74,6 +74,8 @@ it('reads a state that may be stale from the standby, and one at or after a vers
     const stale = await list('resourceVersion=0');
     expect(stale.names).toEqual(['read-0']);
     expect(BigInt(stale.resourceVersion)).toBeLessThan(BigInt(shown));
+    expect((await http(server.url, 'GET', `${COLLECTION}/read-1?resourceVersion=0`)).status).toBe(404);
+    expect((await http(server.url, 'GET', `${COLLECTION}/read-1`)).json.metadata.resourceVersion).toBe(shown);
     // every read that names the version the client was shown (through its watch or its write) has what it was shown
     for (const query of [`resourceVersion=${shown}`, `resourceVersion=${shown}&resourceVersionMatch=NotOlderThan`, `resourceVersion=${shown}&resourceVersionMatch=Exact`, '']) {
       const fresh = await list(query);
@@ -86,6 +88,7 @@ it('reads a state that may be stale from the standby, and one at or after a vers
   }
   await cluster.replicated();
   expect((await list('resourceVersion=0')).names).toEqual(['read-0', 'read-1']);
+  expect((await http(server.url, 'GET', `${COLLECTION}/read-1?resourceVersion=0`)).status).toBe(200);
 });
 
 it('notices a standby promoted behind what was served: 410 for watches and the lost versions, new versions past them', async () => {

@@ -16,8 +16,8 @@ export interface HistoryEpoch {
  * How far past the highest resourceVersion the adopting instance has seen the sequence is moved. The adopting
  * instance knows exactly what it served; the others may have served more, up to the last value the lost primary drew,
  * and nothing of that survives in the new history. The margin covers a standby that lagged by fewer changes than it
- * (at 10,000 writes a second, more than a day of lag); an instance that learns of the new history having seen a
- * version past the margin logs it as an error. A billion per failover leaves room for billions of failovers in a
+ * (at 10,000 writes a second, more than a day of lag); an instance that saw a version past the margin finds the
+ * database behind it at its next check and adopts again. A billion per failover leaves room for billions of failovers in a
  * bigint, and resourceVersions are opaque to clients.
  */
 export const RESUME_MARGIN = 1_000_000_000n;

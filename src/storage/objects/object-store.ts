@@ -13,7 +13,7 @@ import { ListResult, listResult, ListRow } from './list-result';
 import { ListCursor } from './list-cursor';
 import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
 import { GroupCommit } from './group-commit';
-import { GroupRead, READ_RETRY_BUDGET_MS } from './group-read';
+import { GroupRead, READ_RETRY_BUDGET_MS, STALE_READS } from './group-read';
 import { retryWhileUnavailable } from '../database/outage-retry';
 import { EncryptionAtRest } from '../encryption/encryption-at-rest';
 
@@ -42,14 +42,18 @@ export class ObjectStore {
     @Inject(READ_POOL) private readonly readPool: Pool,
     private readonly writes: GroupCommit,
     private readonly reads: GroupRead,
+    @Inject(STALE_READS) private readonly staleReads: GroupRead,
     private readonly encryption: EncryptionAtRest,
     private readonly history: DatabaseHistory,
   ) {}
 
-  /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
-  async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F): Promise<FormItem[F] | undefined> {
+  /**
+   * The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have).
+   * `mayBeStale` (a GET with resourceVersion=0) reads it through the read pool, a streaming standby's when set.
+   */
+  async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F, mayBeStale = false): Promise<FormItem[F] | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
-    const row = await this.reads.get<FormRow[F]>(form, key);
+    const row = await (mayBeStale ? this.staleReads : this.reads).get<FormRow[F]>(form, key);
     this.history.saw(row?.resource_version);
     return row && this.opened(key, form, itemReader(form)(row));
   }
