@@ -117,9 +117,11 @@ it('notices a standby promoted behind what was served: 410 for watches and the l
   expect(error?.object).toMatchObject({ kind: 'Status', code: 410 });
   watch.close();
 
-  // A continue token and an Exact read of the lost history are refused; one of the kept history goes on.
+  // A continue token and a list at or not older than a version of the lost history are refused; a token of the kept
+  // history goes on.
   expect(await list(`limit=1&continue=${encodeURIComponent(lostPage.continue as string)}`)).toMatchObject({ status: 410, reason: 'Expired' });
   expect(await list(`resourceVersion=${lost[0]}&resourceVersionMatch=Exact`)).toMatchObject({ status: 410, reason: 'Expired' });
+  expect(await list(`resourceVersion=${lost[0]}&resourceVersionMatch=NotOlderThan`)).toMatchObject({ status: 410, reason: 'Expired' });
   expect(await list(`limit=1&continue=${encodeURIComponent(keptPage.continue as string)}`)).toMatchObject({ status: 200 });
   const lostWatch = await WatchClient.open(server.url, `${COLLECTION}?watch=true&resourceVersion=${lost[0]}`);
   await lostWatch.until((events) => events.some((e) => e.type === 'ERROR'));

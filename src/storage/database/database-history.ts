@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL } from './database.tokens';
 import { checkOut, giveBack } from './write-probe';
+import { lostVersion } from './lost-version';
+import { apiErrors } from '../../apimachinery/errors/status-error';
 
 /** One history the database has had since pgkube first ran on it (a row of database_history, migration 0025). */
 export interface HistoryEpoch {
@@ -82,6 +84,11 @@ export class DatabaseHistory {
   /** Whether `version` was handed out by an earlier history and belongs to no change the database has. */
   lost(version: bigint): boolean {
     return this.epochs.some((e) => version > e.divergedAfter && version < e.resumedAt);
+  }
+
+  /** 410 Expired for a read at, or not older than, a version of a lost history: it names no state of the database. */
+  refuseLost(version: bigint | undefined): void {
+    if (version !== undefined && this.lost(version)) throw apiErrors.expired(lostVersion(version));
   }
 
   /**

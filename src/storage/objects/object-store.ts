@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { PG_POOL, READ_POOL } from '../database/database.tokens';
 import { DatabaseHistory } from '../database/database-history';
-import { lostVersion } from '../database/lost-version';
-import { apiErrors } from '../../apimachinery/errors/status-error';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul } from './sql-params';
 import { ObjectKey, StorageKey } from './object-key';
@@ -108,7 +106,7 @@ export class ObjectStore {
    * stale, the primary's for any other. A state at a resourceVersion an earlier history handed out is refused.
    */
   private poolFor(query: ListQuery): Pool {
-    if (query.at !== undefined && this.history.lost(query.at)) throw apiErrors.expired(lostVersion(query.at));
+    this.history.refuseLost(query.at);
     return query.mayBeStale ? this.readPool : this.pool;
   }
 
