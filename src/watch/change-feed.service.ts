@@ -212,12 +212,9 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
    */
   private async follow(epoch: number): Promise<void> {
     await this.databaseHistory.check();
-    let divergedAfter = this.delivered;
-    for (let e = this.epoch + 1; e <= epoch; e++) {
-      const adopted = this.databaseHistory.epochOf(e);
-      if (!adopted) throw new Error(`the database's history ${e} is not known here yet`);
-      if (adopted.divergedAfter < divergedAfter) divergedAfter = adopted.divergedAfter;
-    }
+    const adopted = this.databaseHistory.adoptedSince(this.epoch, epoch);
+    if (adopted.at(-1)?.epoch !== epoch) throw new Error(`the database's history ${epoch} is not known here yet`);
+    const divergedAfter = adopted.reduce((low, e) => (e.divergedAfter < low ? e.divergedAfter : low), this.delivered);
     if (divergedAfter < this.delivered) {
       this.logger.warn(
         `the database's history went back: changes ${divergedAfter + 1n} to ${this.delivered} are lost; every watch ends with 410 Gone`,

@@ -19,8 +19,8 @@ export interface HistoryEpoch {
  * instance knows exactly what it served; the others may have served more, up to the last value the lost primary drew,
  * and nothing of that survives in the new history. The margin covers a standby that lagged by fewer changes than it
  * (at 10,000 writes a second, more than a day of lag); an instance that saw a version past the margin finds the
- * database behind it at its next check and adopts again. A billion per failover leaves room for billions of failovers in a
- * bigint, and resourceVersions are opaque to clients.
+ * database behind it at its next check and adopts again. A billion per failover leaves room for billions of
+ * failovers in a bigint, and resourceVersions are opaque to clients.
  */
 export const RESUME_MARGIN = 1_000_000_000n;
 
@@ -50,9 +50,10 @@ type EpochRow = { epoch: number; diverged_after: string; resumed_at: string };
  *
  * Why adopting is safe with several instances: the adoption runs under the resourceVersion lock, so no write is
  * between reading the newest change and moving the sequence; every value any instance served came from the lost
- * history's sequence, whose values past the new history's newest change were drawn after it, so they are at most the
- * number of lost changes past it (covered by RESUME_MARGIN, and exactly by the adopter's own highest); and every
- * value this history hands out is at least resumed_at. A high-water mark kept in the database would be lost with
+ * history's sequence, and those past the new history's newest change were drawn after it (changes become visible in
+ * resourceVersion order, and a standby replays a prefix of its primary's history): they exceed it by no more than the
+ * values the lost primary drew in its lead (covered by RESUME_MARGIN, and exactly by the adopter's own highest), and
+ * every value this history hands out is at least resumed_at. A high-water mark kept in the database would be lost with
  * the changes it was meant to cover, so each instance's memory and the margin are what is left to trust.
  */
 @Injectable()
@@ -76,9 +77,12 @@ export class DatabaseHistory {
     return this.epochs.at(-1)?.epoch ?? 0;
   }
 
-  /** The history adopted by `epoch` (undefined when this instance has not loaded it). */
-  epochOf(epoch: number): HistoryEpoch | undefined {
-    return this.epochs.find((e) => e.epoch === epoch);
+  /**
+   * The histories adopted after `after` up to `through`, as far as this instance has loaded them (a restored backup
+   * may lack some of those numbers).
+   */
+  adoptedSince(after: number, through: number): HistoryEpoch[] {
+    return this.epochs.filter((e) => e.epoch > after && e.epoch <= through);
   }
 
   /** Whether `version` was handed out by an earlier history and belongs to no change the database has. */
