@@ -26,6 +26,7 @@ import { GroupCommit } from '../src/storage/objects/group-commit';
 import { GroupRead } from '../src/storage/objects/group-read';
 import { ServerMetrics } from '../src/metrics/server-metrics';
 import { EncryptionAtRest } from '../src/storage/encryption/encryption-at-rest';
+import { DatabaseHistory } from '../src/storage/database/database-history';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -77,8 +78,9 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   const feed = { subscribe: () => 0n, unsubscribe: () => undefined } as unknown as ChangeFeed;
   const metrics = new ServerMetrics();
   const plain = new EncryptionAtRest(new Map());
-  const store = new ObjectStore(pool, new GroupCommit(pool, metrics), new GroupRead(pool, metrics), plain);
-  const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool, plain), store));
+  const history = new DatabaseHistory(pool);
+  const store = new ObjectStore(pool, pool, new GroupCommit(pool, history, metrics), new GroupRead(pool, metrics), new GroupRead(pool, metrics), plain, history);
+  const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool, plain, history), store));
   await index.load();
   await pool.end();
   const authorizer = new RbacAuthorizer(index);

@@ -44,7 +44,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
-        StorageModule.forRoot({ url: databaseUrl, poolSize: settings.DATABASE_POOL_SIZE, encryption }),
+        StorageModule.forRoot({ url: databaseUrl, readUrl: settings.DATABASE_READ_URL, poolSize: settings.DATABASE_POOL_SIZE, encryption }),
         ApiServerModule,
         CoreModule,
         ExtensionsModule,

@@ -3,6 +3,8 @@ import { Change } from '../src/storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed } from '../src/watch/change-feed.service';
 import { ChangeHistory } from '../src/storage/changes/change-history';
 import { ChangeNotifications } from '../src/storage/changes/change-notifications';
+import { DatabaseHistory } from '../src/storage/database/database-history';
+import { Pool } from 'pg';
 
 const object = { metadata: { name: 'a', uid: 'u' } };
 const bodiless = { resourceVersion: 1n, type: 'ADDED', group: 'extensions', resource: 'deployments', namespace: 'ns', name: 'a', object: null };
@@ -23,9 +25,9 @@ function feedOverOnePage(page: object = bodiless) {
     after: async (after: bigint, _limit: number, whole: string[], metadata: string[]) => {
       withBodies.push(whole);
       withMetadata.push(metadata);
-      if (after > 0n) return [];
+      if (after > 0n) return { epoch: 1, changes: [] };
       await pageRead;
-      return [{ ...page }];
+      return { epoch: 1, changes: [{ ...page }] };
     },
     bodies: async (versions: bigint[]) => {
       bodiesRead.push(versions);
@@ -33,7 +35,7 @@ function feedOverOnePage(page: object = bodiless) {
     },
   } as unknown as ChangeHistory;
   const metrics = { changesRead: { inc: () => undefined } } as unknown as ServerMetrics;
-  return { feed: new ChangeFeed(history, new ChangeNotifications('postgresql://unused'), metrics), release, withBodies, withMetadata, bodiesRead };
+  return { feed: new ChangeFeed(history, new ChangeNotifications('postgresql://unused'), metrics, new DatabaseHistory(new Pool())), release, withBodies, withMetadata, bodiesRead };
 }
 
 describe('change feed: objects only for subscribed resources', () => {

@@ -4,6 +4,7 @@ import { Change } from '../src/storage/changes/change';
 import { ALL_RESOURCES, ChangeFeed, FeedSubscriber, RELAXED_READ_DELAY_MS } from '../src/watch/change-feed.service';
 import { ChangeHistory } from '../src/storage/changes/change-history';
 import { ChangeNotifications } from '../src/storage/changes/change-notifications';
+import { DatabaseHistory } from '../src/storage/database/database-history';
 import { useTestServer } from './support/api';
 import { until } from './support/until';
 
@@ -59,7 +60,7 @@ describe('a change feed told of changes', () => {
       reads++;
       return history.after(...args);
     };
-    feed = new ChangeFeed(counting, server().app.get(ChangeNotifications), server().app.get(ServerMetrics));
+    feed = new ChangeFeed(counting, server().app.get(ChangeNotifications), server().app.get(ServerMetrics), server().app.get(DatabaseHistory));
     expect(await feed.reaches(await history.newest(), 5000)).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { ServerMetrics } from '../src/metrics/server-metrics';
 import { ObjectStore } from '../src/storage/objects/object-store';
 import { ChangeFeed } from '../src/watch/change-feed.service';
 import { ChangeNotifications } from '../src/storage/changes/change-notifications';
+import { DatabaseHistory } from '../src/storage/database/database-history';
 import { BodilessChange, ChangeHistory } from '../src/storage/changes/change-history';
 import { InformedResource, SharedInformer } from '../src/watch/informer';
 import { InformerFactory } from '../src/watch/informer-factory';
@@ -128,14 +129,16 @@ describe('the shared informer', () => {
     const history = server().app.get(ChangeHistory);
     let lost: bigint | undefined;
     const lossy = Object.create(history) as ChangeHistory;
-    lossy.after = async (...args) =>
-      (await history.after(...args)).map((change) => (change.resourceVersion === lost ? ({ ...change, object: null } as BodilessChange) : change));
+    lossy.after = async (...args) => {
+      const { epoch, changes } = await history.after(...args);
+      return { epoch, changes: changes.map((change) => (change.resourceVersion === lost ? ({ ...change, object: null } as BodilessChange) : change)) };
+    };
     lossy.bodies = async (versions) => {
       const bodies = await history.bodies(versions);
       if (lost !== undefined) bodies.delete(lost);
       return bodies;
     };
-    const feed = new ChangeFeed(lossy, new ChangeNotifications(server().databaseUrl), server().app.get(ServerMetrics));
+    const feed = new ChangeFeed(lossy, new ChangeNotifications(server().databaseUrl), server().app.get(ServerMetrics), server().app.get(DatabaseHistory));
     expect(await feed.reaches(await history.newest(), 5000)).toBe(true);
     const own = new SharedInformer(RESOURCE, feed, history, server().app.get(ObjectStore));
     const told = record(own);

@@ -5,6 +5,7 @@ import { applyMigrations, readMigrations } from '../src/storage/database/migrato
 import { ALL_RESOURCES } from '../src/storage/changes/change';
 import { ChangeHistory } from '../src/storage/changes/change-history';
 import { EncryptionAtRest } from '../src/storage/encryption/encryption-at-rest';
+import { DatabaseHistory } from '../src/storage/database/database-history';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
@@ -109,17 +110,17 @@ describe('changes through the API', () => {
   it('are read by the change feed whole, as metadata alone, or not at all, as its subscribers need', async () => {
     const pool = new Pool({ connectionString: server().databaseUrl });
     try {
-      const history = new ChangeHistory(pool, new EncryptionAtRest(new Map()));
+      const history = new ChangeHistory(pool, new EncryptionAtRest(new Map()), new DatabaseHistory(pool));
       const before = BigInt(created.metadata.resourceVersion) - 1n;
       const { managedFields, ...metadata } = asStored(created).metadata;
       expect(managedFields).toBeDefined();
-      const [whole] = await history.after(before, 1, ['extensions/deployments'], [ALL_RESOURCES]);
+      const [whole] = (await history.after(before, 1, ['extensions/deployments'], [ALL_RESOURCES])).changes;
       expect(whole.object).toEqual(asStored(created));
       expect(whole.metadataOnly).toBeUndefined();
-      const [meta] = await history.after(before, 1, ['extensions/replicasets'], [ALL_RESOURCES]);
+      const [meta] = (await history.after(before, 1, ['extensions/replicasets'], [ALL_RESOURCES])).changes;
       expect(meta).toMatchObject({ object: { metadata }, metadataOnly: true });
       expect(Object.keys(meta.object as object)).toEqual(['metadata']);
-      const [none] = await history.after(before, 1, [], ['extensions/replicasets']);
+      const [none] = (await history.after(before, 1, [], ['extensions/replicasets'])).changes;
       expect(none).toMatchObject({ name: 'web', object: null });
     } finally {
       await pool.end();

@@ -18,6 +18,7 @@ import { applyMergePatch } from '../../src/apimachinery/patch/merge-patch';
 import { ServerMetrics } from '../../src/metrics/server-metrics';
 import { GroupCommit } from '../../src/storage/objects/group-commit';
 import { GroupRead } from '../../src/storage/objects/group-read';
+import { DatabaseHistory } from '../../src/storage/database/database-history';
 import { listResult, ListRow } from '../../src/storage/objects/list-result';
 import { listStatement } from '../../src/storage/objects/list-statement';
 import { ObjectKey } from '../../src/storage/objects/object-key';
@@ -30,7 +31,7 @@ type Stored = { metadata: Record<string, unknown> } & Record<string, unknown>;
 
 const pool = new Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: POOL_SIZE });
 const metrics = new ServerMetrics();
-const writes = new GroupCommit(pool, metrics);
+const writes = new GroupCommit(pool, new DatabaseHistory(pool), metrics);
 const reads = new GroupRead(pool, metrics);
 
 const keyOf = ({ group, resource, namespace, name }: Params): ObjectKey => ({ group, resource, namespace, name: name ?? '' });

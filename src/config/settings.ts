@@ -92,6 +92,12 @@ export class Settings {
   @IsString()
   DATABASE_URL?: string;
 
+  @Describe(
+    'PostgreSQL connection string of a streaming standby (e.g. HAProxy\'s replica port) that serves GET and LIST with `resourceVersion=0` (any state, perhaps stale); every other read, every write and the change feed use `DATABASE_URL`. Unset: every read from `DATABASE_URL`',
+  )
+  @IsString()
+  DATABASE_READ_URL = '';
+
   @Describe('address of the insecure port (plain HTTP, no authentication, full access)')
   @IsIP()
   INSECURE_BIND_ADDRESS = '127.0.0.1';

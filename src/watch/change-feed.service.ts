@@ -3,6 +3,7 @@ import { ServerMetrics } from '../metrics/server-metrics';
 import { ALL_RESOURCES, Change, resourceKey } from '../storage/changes/change';
 import { BodilessChange, ChangeHistory } from '../storage/changes/change-history';
 import { ChangeListener, ChangeNotifications } from '../storage/changes/change-notifications';
+import { DatabaseHistory } from '../storage/database/database-history';
 
 const PAGE = 500;
 /** A backstop for notifications lost while the listening connection was silently broken. */
@@ -27,7 +28,9 @@ export interface FeedSubscriber {
   deliver(change: Change): void;
   /**
    * Told of a change of its resource that was compacted away before the feed could read what the subscriber needs
-   * of it: what the subscriber derived from the changes is no longer complete (an informer lists again).
+   * of it, or that the database's history went back past changes it was given (a failover to a standby that lacked
+   * them, a restored backup): what the subscriber derived from the changes is no longer complete or true (an
+   * informer lists again, a watch ends with 410).
    */
   missed?(resourceVersion: bigint): void;
 }
@@ -47,6 +50,8 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeFeed');
   private readonly subscribers = new Map<string, Set<FeedSubscriber>>();
   private delivered = 0n;
+  /** the database's history (database_history's epoch) the delivered changes belong to */
+  private epoch = 0;
   private listener?: ChangeListener;
   private poll?: NodeJS.Timeout;
   private reading?: Promise<void>;
@@ -59,6 +64,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     private readonly history: ChangeHistory,
     private readonly notifications: ChangeNotifications,
     private readonly metrics: ServerMetrics,
+    private readonly databaseHistory: DatabaseHistory,
   ) {}
 
   /** The resourceVersion of the last change delivered to subscribers. */
@@ -82,10 +88,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
+    this.epoch = this.databaseHistory.epoch;
     this.delivered = await this.history.newest();
     this.listener = await this.notifications.listen({
       changed: (resource) => this.notified(resource),
-      connected: () => this.catchUp(),
+      connected: () => this.checkHistory(),
       reconnecting: (attempt) => {
         this.healthy = false;
         if (attempt === 1) this.logger.warn('change-feed connection lost; reconnecting');
@@ -93,7 +100,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
       failed: (error) => this.logger.error(`change-feed listener: ${error.message}`),
     });
     this.healthy = true;
-    this.poll = setInterval(() => this.catchUp(), POLL_INTERVAL_MS);
+    this.poll = setInterval(() => this.checkHistory(), POLL_INTERVAL_MS);
     this.poll.unref();
   }
 
@@ -143,6 +150,18 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     return false;
   }
 
+  /**
+   * Checks the database's identity (adopting a new history, see DatabaseHistory: without it a promoted standby takes
+   * no write), then reads on. A check that fails leaves it to the read to report the database's trouble.
+   */
+  private checkHistory(): void {
+    if (this.stopped) return;
+    void this.databaseHistory
+      .check()
+      .catch(() => undefined)
+      .then(() => this.catchUp());
+  }
+
   /** Reads the change log up to its end, unless a read is running (which then reads once more). */
   catchUp(): void {
     clearTimeout(this.relaxedRead);
@@ -168,7 +187,13 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     do {
       this.readAgain = false;
       for (;;) {
-        const changes = await this.history.after(this.delivered, PAGE, this.keys(false), this.keys(true));
+        const { epoch, changes } = await this.history.after(this.delivered, PAGE, this.keys(false), this.keys(true));
+        // a feed that has not known a history yet (none delivered from one) takes the one it reads
+        if (this.epoch !== 0 && epoch !== this.epoch) {
+          await this.follow(epoch);
+          continue;
+        }
+        this.epoch = epoch;
         await this.readMissingBodies(changes);
         for (const change of changes) {
           this.delivered = change.resourceVersion;
@@ -177,6 +202,28 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
         if (changes.length < PAGE) break;
       }
     } while (this.readAgain);
+  }
+
+  /**
+   * Moves on to a history adopted since the delivered changes were read (migration 0025). When the new history
+   * diverged before the last change delivered, changes the subscribers received are not in the database any more,
+   * and their resourceVersions may be handed out again: every subscriber is told (a watch ends with 410, an informer
+   * lists again), and the feed reads on from where the histories part.
+   */
+  private async follow(epoch: number): Promise<void> {
+    await this.databaseHistory.check();
+    const adopted = this.databaseHistory.adoptedSince(this.epoch, epoch);
+    if (adopted.at(-1)?.epoch !== epoch) throw new Error(`the database's history ${epoch} is not known here yet`);
+    const divergedAfter = adopted.reduce((low, e) => (e.divergedAfter < low ? e.divergedAfter : low), this.delivered);
+    if (divergedAfter < this.delivered) {
+      this.logger.warn(
+        `the database's history went back: changes ${divergedAfter + 1n} to ${this.delivered} are lost; every watch ends with 410 Gone`,
+      );
+      const subscribers = [...this.subscribers.values()].flatMap((set) => [...set]);
+      for (const subscriber of subscribers) subscriber.missed?.(this.delivered);
+      this.delivered = divergedAfter;
+    }
+    this.epoch = epoch;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { EventSink, EventStream, WatchEvent } from './watch-events';
 import { KubeObject } from '../apimachinery/meta/kube-object';
 import { outputObject, toOutput } from '../registry/object-output';
-import { groupVersion, KindDefinition, storageKeyOf } from '../registry/kind-definition';
+import { groupVersion, KindDefinition, storageKeyOf, wireOf } from '../registry/kind-definition';
 import { LIST_BATCH_ROWS, ListCursor } from '../storage/objects/list-cursor';
 import { ListOptions } from '../registry/store/list-options';
 import { matchesListOptions } from '../registry/store/list-matching';
@@ -10,6 +10,11 @@ import { FeedSubscriber } from './change-feed.service';
 import { bookmarkEvent, nextBookmarkAt } from './bookmarks';
 import { convertsByCall } from '../registry/store/served-version';
 import { apiErrors, StatusError } from '../apimachinery/errors/status-error';
+
+/** A watch's 410: the version asked for, or one the watch sent, is not in the history any more. */
+export function gone(def: KindDefinition, message: string): object {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: wireOf(def).tooOldWatchReason, code: 410 };
+}
 
 /** Changes held while a session starts; more than this and the session gives up (the client retries). */
 const MAX_STARTUP_BUFFER = 100_000;
@@ -105,6 +110,14 @@ export class WatchSession implements FeedSubscriber, EventStream {
   startFromHistory(history: Change[], through: bigint): void {
     for (const change of history) this.apply(change);
     this.goLive(through > this.cursor ? through : this.cursor);
+  }
+
+  /**
+   * A change this watch should send cannot be (compacted away before the feed read it), or the database's history
+   * went back past changes it may have sent (see ChangeFeed): it ends with 410, and the client lists again.
+   */
+  missed(resourceVersion: bigint): void {
+    this.fail(gone(this.def, `too old resource version: the change at ${resourceVersion} is no longer in the history`));
   }
 
   /** Sends one ERROR event and ends the stream (e.g. 410 for a version older than the retained history). */

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { apiErrors, Status } from '../apimachinery/errors/status-error';
-import { KindDefinition, storageKeyOf, wireOf } from '../registry/kind-definition';
+import { apiErrors } from '../apimachinery/errors/status-error';
+import { KindDefinition, storageKeyOf } from '../registry/kind-definition';
 import { ListOptions } from '../registry/store/list-options';
 import { listQuery } from '../registry/store/list-options-query';
 import { ObjectStore } from '../storage/objects/object-store';
@@ -8,9 +8,11 @@ import { Settings } from '../config/settings';
 import { ServerMetrics } from '../metrics/server-metrics';
 import { ChangeFeed } from './change-feed.service';
 import { ChangeHistory } from '../storage/changes/change-history';
+import { lostVersion } from '../storage/database/lost-version';
 import { readPlannedList } from '../registry/store/consistent-list';
 import { openServedList } from '../registry/store/served-version';
-import { SessionHooks, WatchSession } from './watch-session';
+import { gone, SessionHooks, WatchSession } from './watch-session';
+import { DatabaseHistory } from '../storage/database/database-history';
 
 /**
  * A watch without timeoutSeconds lasts between the minimum request timeout and twice that: 30 to 60 minutes by
@@ -23,18 +25,6 @@ export function watchTimeoutSeconds(requested: number | undefined, minRequestTim
 
 /** `deployments.extensions`, as the apiserver names a resource in its metrics. */
 const groupResource = (def: KindDefinition) => (def.group ? `${def.resource}.${def.group}` : def.resource);
-
-function gone(def: KindDefinition, requested: string, compactedThrough: bigint): Status {
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: `too old resource version: ${requested} (${compactedThrough})`,
-    reason: wireOf(def).tooOldWatchReason,
-    code: 410,
-  };
-}
 
 /** Opens watches, counts what they send, and ends them all when the server stops. */
 @Injectable()
@@ -57,6 +47,7 @@ export class WatchService implements BeforeApplicationShutdown {
     private readonly store: ObjectStore,
     private readonly settings: Settings,
     private readonly metrics: ServerMetrics,
+    private readonly databaseHistory: DatabaseHistory,
   ) {}
 
   /** The open watches of each kind. */
@@ -83,6 +74,7 @@ export class WatchService implements BeforeApplicationShutdown {
       if (options.sendInitialEvents || (fromNow && options.sendInitialEvents === undefined)) {
         // the state, newest (at least as new as the version, for a watch-list), read as it is sent
         const minimum = fromNow ? undefined : BigInt(requested);
+        this.databaseHistory.refuseLost(minimum);
         const cursor = await readPlannedList(
           { range: {}, minimum },
           (range) => openServedList(this.store, def, listQuery(def, namespace, options, range)),
@@ -99,7 +91,8 @@ export class WatchService implements BeforeApplicationShutdown {
         const from = BigInt(requested);
         const stored = storageKeyOf(def);
         const { compactedThrough, changes } = await this.history.between(stored.group, stored.resource, from, position);
-        if (from < compactedThrough) session.fail(gone(def, requested, compactedThrough));
+        if (from < compactedThrough) session.fail(gone(def, `too old resource version: ${requested} (${compactedThrough})`));
+        else if (this.databaseHistory.lost(from)) session.fail(gone(def, lostVersion(requested)));
         else session.startFromHistory(changes, from > position ? from : position);
       }
     } catch (error) {

@@ -3,6 +3,7 @@ import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync } from 'no
 import { connect, createServer, Server, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './global-setup';
 
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -46,6 +47,35 @@ export class Node {
     }
   }
 
+  /** Runs statements on this server, each on its own (ALTER SYSTEM runs outside a transaction). */
+  async run(...statements: string[]): Promise<void> {
+    const client = new Client({ connectionString: this.url });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A standby stops applying the WAL it receives (it keeps receiving it): its reads show the state they stopped at. */
+  pauseReplay(): Promise<void> {
+    return this.run('SELECT pg_wal_replay_pause()');
+  }
+
+  resumeReplay(): Promise<void> {
+    return this.run('SELECT pg_wal_replay_resume()');
+  }
+
+  /**
+   * A standby stops receiving WAL from its primary (its receiver is stopped): an asynchronous standby then falls behind
+   * by every commit after this, which a promotion loses (promotion applies what was received, so a paused replay
+   * alone would lose nothing).
+   */
+  stopReceiving(): Promise<void> {
+    return this.run("ALTER SYSTEM SET primary_conninfo = ''", 'SELECT pg_reload_conf()');
+  }
+
   promote(): void {
     asPostgres('pg_ctl', ['-D', this.data, '-w', 'promote']);
   }
@@ -64,7 +94,8 @@ const COMMON = { wal_level: 'replica', max_wal_senders: '5', hot_standby: 'on', 
 
 /**
  * A primary and a streaming standby (application_name `standby`) from Debian's PostgreSQL 15 binaries; the primary
- * waits for the standby's acknowledgement of every commit when `synchronous` (synchronous_standby_names).
+ * waits for the standby's acknowledgement of every commit when `synchronous` (synchronous_standby_names), and
+ * acknowledges commits the standby may not have yet otherwise (asynchronous replication).
  */
 export class ReplicatedPostgres {
   private constructor(
@@ -90,6 +121,23 @@ export class ReplicatedPostgres {
     );
     standby.start(COMMON);
     return new ReplicatedPostgres(dir, primary, standby);
+  }
+
+  /** Resolves once the standby has applied every commit the primary had made when called. */
+  async replicated(timeoutMs = 10_000): Promise<void> {
+    const primary = new Client({ connectionString: this.primary.url });
+    const standby = new Client({ connectionString: this.standby.url });
+    await Promise.all([primary.connect(), standby.connect()]);
+    try {
+      const [{ lsn }] = (await primary.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
+      const deadline = Date.now() + timeoutMs;
+      while (!(await standby.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn])).rows[0].done) {
+        if (Date.now() > deadline) throw new Error(`the standby did not replay up to ${lsn} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await Promise.all([primary.end(), standby.end()]);
+    }
   }
 
   stop(): void {

@@ -17,11 +17,13 @@ export class GetHandler implements VerbHandler {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const storage = this.storages.of(request.def, request.path.subresource);
     const exporting = looseBool(param(request.query, 'export'));
+    // resourceVersion=0: any state will do (upstream serves it from its cache), so a streaming standby may answer
+    const mayBeStale = param(request.query, 'resourceVersion') === '0';
     if (storage.readJson && !exporting && !request.negotiated.table) {
-      const text = await storage.readJson(request.path.namespace, checkPathName(request));
+      const text = await storage.readJson(request.path.namespace, checkPathName(request), mayBeStale);
       return { code: 200, body: new EncodedJson(() => text) };
     }
-    const object = await storage.get(request.path.namespace, checkPathName(request));
+    const object = await storage.get(request.path.namespace, checkPathName(request), mayBeStale);
     const exported = exporting
       ? this.export(request, object, looseBool(param(request.query, 'exact')))
       : object;

@@ -4,6 +4,7 @@ import { listQuery } from '../../registry/store/list-options-query';
 import { validateListOptions } from '../../registry/store/list-options-validation';
 import { listContinuation, planList, readPlannedList } from '../../registry/store/consistent-list';
 import { GenericRegistry } from '../../registry/store/generic-registry';
+import { DatabaseHistory } from '../../storage/database/database-history';
 import { convertsByCall } from '../../registry/store/served-version';
 import { PROTOBUF_TYPE } from '../codec/media-types';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
@@ -18,13 +19,17 @@ import { StreamedList } from './streamed-list';
 export class ListHandler implements VerbHandler {
   readonly routes = [{ verb: 'list' as const }];
 
-  constructor(private readonly registry: GenericRegistry) {}
+  constructor(
+    private readonly registry: GenericRegistry,
+    private readonly databaseHistory: DatabaseHistory,
+  ) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { def, path } = request;
     const options = readListOptions(def, request.query);
     validateListOptions(options, false);
     const plan = planList(options);
+    this.databaseHistory.refuseLost(plan.minimum);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
     // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read

@@ -24,12 +24,12 @@ export class ObjectStorage implements Storage {
     this.fields = fieldManagerOf(kind, path, kinds);
   }
 
-  get(namespace: string | undefined, name: string): Promise<KubeObject> {
-    return this.registry.get(this.kind, namespace, name);
+  get(namespace: string | undefined, name: string, mayBeStale = false): Promise<KubeObject> {
+    return this.registry.get(this.kind, namespace, name, 'object', mayBeStale);
   }
 
-  async readJson(namespace: string | undefined, name: string): Promise<string> {
-    const item = await this.registry.get(this.kind, namespace, name, 'output');
+  async readJson(namespace: string | undefined, name: string, mayBeStale = false): Promise<string> {
+    const item = await this.registry.get(this.kind, namespace, name, 'output', mayBeStale);
     return objectJson(this.kind, item, { withTypeMeta: true, subresource: this.subresource, compact: true });
   }
 

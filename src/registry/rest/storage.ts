@@ -19,9 +19,10 @@ export interface ApplyOptions extends StorageWriteOptions {
 export interface Storage {
   /** the kind a body on the path is decoded as (a Scale under `{name}/scale`) */
   readonly kind: DecodeTarget;
-  get(namespace: string | undefined, name: string): Promise<KubeObject>;
+  /** `mayBeStale`: a GET with resourceVersion=0, which a streaming standby may answer (where the path reads one object) */
+  get(namespace: string | undefined, name: string, mayBeStale?: boolean): Promise<KubeObject>;
   /** what output() makes of get()'s object, as JSON text, where the path can write it without parsing the whole body */
-  readJson?(namespace: string | undefined, name: string): Promise<string>;
+  readJson?(namespace: string | undefined, name: string, mayBeStale?: boolean): Promise<string>;
   /** writes what `next` makes of the current object (a PUT's body, or a patch applied to it) and answers the result */
   update(namespace: string | undefined, name: string, next: (current: KubeObject) => KubeObject, options: StorageWriteOptions): Promise<KubeObject>;
   /** a PUT: replaces the object with `body`; the main resource of a kind that allows it creates an object that is missing */

@@ -29,8 +29,8 @@ export interface ListPlan {
 }
 
 /**
- * The apiserver's reading of resourceVersion, resourceVersionMatch, limit and continue: unset or `0` is the newest
- * state; NotOlderThan N (and N without a match or a limit, the legacy rule) is the newest once it reaches N; Exact N
+ * The apiserver's reading of resourceVersion, resourceVersionMatch, limit and continue: unset is the newest state,
+ * `0` any state (a streaming standby's, perhaps behind: upstream's watch cache is too); NotOlderThan N (and N without a match or a limit, the legacy rule) is the newest once it reaches N; Exact N
  * (and N with a limit, the legacy rule) is the state at N; a continue token is the state at its version from its key.
  */
 export function planList(options: ListOptions): ListPlan {
@@ -43,7 +43,8 @@ export function planList(options: ListOptions): ListPlan {
     return { range: { ...page, after, at: resourceVersion === NEWEST ? undefined : resourceVersion } };
   }
   const requested = options.resourceVersion;
-  if (requested === undefined || requested === '0') return { range: page };
+  if (requested === undefined) return { range: page };
+  if (requested === '0') return { range: { ...page, mayBeStale: true } };
   const match = options.resourceVersionMatch;
   const exact = match === EXACT || (match === undefined && options.limit !== undefined);
   return exact ? { range: { ...page, at: BigInt(requested) } } : { range: page, minimum: BigInt(requested) };

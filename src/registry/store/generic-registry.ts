@@ -64,10 +64,13 @@ export class GenericRegistry {
     private readonly admissions: WriteAdmissions,
   ) {}
 
-  /** The object, parsed (the default) or for a response as JSON text (see ObjectStore's read forms). */
-  async get<F extends ReadForm = 'object'>(def: KindDefinition, namespace: string | undefined, name: string, form?: F): Promise<FormItem[F]> {
+  /**
+   * The object, parsed (the default) or for a response as JSON text (see ObjectStore's read forms); `mayBeStale`
+   * for a GET with resourceVersion=0, which a streaming standby may answer.
+   */
+  async get<F extends ReadForm = 'object'>(def: KindDefinition, namespace: string | undefined, name: string, form?: F, mayBeStale = false): Promise<FormItem[F]> {
     const key = keyOf(def, namespace, name);
-    const object = convertsByCall(def) ? await this.readConverted(def, key, form) : await this.store.get(key, form);
+    const object = convertsByCall(def) ? await this.readConverted(def, key, form, mayBeStale) : await this.store.get(key, form, mayBeStale);
     if (!object) throw apiErrors.notFound(def, name);
     return object;
   }
@@ -83,8 +86,8 @@ export class GenericRegistry {
   }
 
   /** For a row whose objects a call converts: the stored object, converted, in the read form asked for. */
-  private async readConverted<F extends ReadForm>(def: Converted, key: ObjectKey, form?: F): Promise<FormItem[F] | undefined> {
-    const stored = await this.store.get(key);
+  private async readConverted<F extends ReadForm>(def: Converted, key: ObjectKey, form?: F, mayBeStale = false): Promise<FormItem[F] | undefined> {
+    const stored = await this.store.get(key, 'object', mayBeStale);
     const object = stored && (await this.served(def, stored));
     return (object && form === 'output' ? objectItem(object) : object) as FormItem[F] | undefined;
   }

@@ -4,6 +4,7 @@ import { PG_POOL } from '../database/database.tokens';
 import { ALL_RESOURCES, Change, CHANGE_COLUMNS, ChangeRow, resourceKey, toChange } from './change';
 import { StatusError } from '../../apimachinery/errors/status-error';
 import { EncryptionAtRest } from '../encryption/encryption-at-rest';
+import { DatabaseHistory } from '../database/database-history';
 
 /** A change read without its objects (see ChangeHistory.after). */
 export type BodilessChange = Omit<Change, 'object'> & { object: null };
@@ -23,6 +24,7 @@ export class ChangeHistory {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly encryption: EncryptionAtRest,
+    private readonly databaseHistory: DatabaseHistory,
   ) {}
 
   /**
@@ -57,28 +59,37 @@ export class ChangeHistory {
   }
 
   /**
-   * The next changes after `after`, in resourceVersion order. The changes of the resources in `whole` (keys of
-   * `resourceKey`, or ALL_RESOURCES) carry their objects; of the others, those in `metadata` carry only the objects'
-   * metadata without the managed fields (`metadataOnly`), and the rest none (`object` null), to spare reading and
-   * parsing what no subscriber looks at.
+   * The next changes after `after`, in resourceVersion order, with the database's history (database_history's newest
+   * epoch) read in the same snapshot: a change of a history adopted since is never taken for the next of the one
+   * before. The changes of the resources in `whole` (keys of `resourceKey`, or ALL_RESOURCES) carry their objects;
+   * of the others, those in `metadata` carry only the objects' metadata without the managed fields (`metadataOnly`),
+   * and the rest none (`object` null), to spare reading and parsing what no subscriber looks at.
    */
-  async after(after: bigint, limit: number, whole: string[], metadata: string[] = []): Promise<(Change | BodilessChange)[]> {
-    const wanted = (keys: string) => `($5 = ANY(${keys}) OR api_group || '/' || resource = ANY(${keys}))`;
+  async after(after: bigint, limit: number, whole: string[], metadata: string[] = []): Promise<{ epoch: number; changes: (Change | BodilessChange)[] }> {
+    const wanted = (keys: string) => `($5 = ANY(${keys}) OR c.api_group || '/' || c.resource = ANY(${keys}))`;
     const body = (column: string) =>
-      `CASE WHEN ${wanted('$3')} THEN ${column}
-            WHEN ${wanted('$4')} THEN jsonb_build_object('metadata', (${column} -> 'metadata') - 'managedFields') END AS ${column}`;
-    const { rows } = await this.pool.query<ChangeRow>({
+      `CASE WHEN ${wanted('$3')} THEN c.${column}
+            WHEN ${wanted('$4')} THEN jsonb_build_object('metadata', (c.${column} -> 'metadata') - 'managedFields') END AS ${column}`;
+    const { rows } = await this.pool.query<ChangeRow & { epoch: number }>({
       name: 'change-log-after',
-      text: `SELECT resource_version, event_type, api_group, resource, namespace, name, ${body('object')}, ${body('previous_object')}
-             FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2`,
+      text: `SELECT h.epoch, c.resource_version, c.event_type, c.api_group, c.resource, c.namespace, c.name, ${body('object')}, ${body('previous_object')}
+             FROM (SELECT MAX(epoch) AS epoch FROM database_history) h
+             LEFT JOIN LATERAL (
+               SELECT * FROM change_log WHERE resource_version > $1 ORDER BY resource_version LIMIT $2
+             ) c ON true
+             ORDER BY c.resource_version`,
       values: [after.toString(), limit, whole, metadata, ALL_RESOURCES],
     });
     const readWhole = (row: ChangeRow) => whole.includes(ALL_RESOURCES) || whole.includes(resourceKey(row.api_group, row.resource));
-    return rows.map((row) => {
-      const change = this.toChange(row, readWhole(row));
-      if (change.object && !readWhole(row)) change.metadataOnly = true;
-      return change;
-    });
+    const changes = rows
+      .filter((row) => row.resource_version !== null)
+      .map((row) => {
+        const change = this.toChange(row, readWhole(row));
+        if (change.object && !readWhole(row)) change.metadataOnly = true;
+        return change;
+      });
+    this.databaseHistory.saw(changes.at(-1)?.resourceVersion);
+    return { epoch: rows[0].epoch, changes };
   }
 
   /** The objects of the given changes (those still in the log). */

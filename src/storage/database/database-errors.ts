@@ -1,5 +1,8 @@
 import { DatabaseError } from 'pg';
 
+/** SQLSTATE of a resourceVersion refused on a timeline pgkube has not adopted (migration 0025): nothing committed. */
+export const HISTORY_NOT_ADOPTED = 'PKH01';
+
 const CONNECTION_MESSAGES = ['Connection terminated', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'timeout exceeded when trying to connect'];
 
 /**
@@ -23,9 +26,9 @@ export class WriteNotCommitted extends Error {
  * SQLSTATEs that say the database cannot take the statement now, whatever the statement: class 08 (connection
  * exception, by prefix), 57P01–57P03 (administrator shutdown, crash shutdown, cannot connect now: a restart or a
  * standby still starting), 25006 (read-only transaction: a demoted primary or a standby behind the proxy), 53300
- * (too many connections).
+ * (too many connections), and pgkube's own PKH01 (a promoted standby's timeline not adopted yet, migration 0025).
  */
-const OUTAGE_CODES = ['57P01', '57P02', '57P03', '25006', '53300'];
+const OUTAGE_CODES = ['57P01', '57P02', '57P03', '25006', '53300', HISTORY_NOT_ADOPTED];
 
 /**
  * Why the database could not be reached or cannot write now (refused, dropped or administratively terminated

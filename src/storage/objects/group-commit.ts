@@ -3,7 +3,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool, QueryConfig } from 'pg';
 import { PG_POOL } from '../database/database.tokens';
 import { resolveLostWrite } from '../database/commit-resolution';
-import { databaseOutageCause, isDatabaseUnavailable, statementRolledBack, WriteNotCommitted, WriteOutcomeUnknown } from '../database/database-errors';
+import { DatabaseHistory } from '../database/database-history';
+import {
+  databaseOutageCause,
+  HISTORY_NOT_ADOPTED,
+  isDatabaseUnavailable,
+  statementRolledBack,
+  WriteNotCommitted,
+  WriteOutcomeUnknown,
+} from '../database/database-errors';
 import { retryWhileUnavailable } from '../database/outage-retry';
 import { onBoundedConnection, replicationWaitCut } from '../database/write-probe';
 import { ServerMetrics } from '../../metrics/server-metrics';
@@ -47,6 +55,7 @@ export class GroupCommit {
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly history: DatabaseHistory,
     metrics: ServerMetrics,
   ) {
     this.batcher = new StatementBatcher(1, (batch) => this.commitEach(batch), (size) => metrics.writeBatchSize.observe(size));
@@ -59,7 +68,8 @@ export class GroupCommit {
 
   private async commitEach(batch: RowWrite[]): Promise<Outcome<string | undefined>[]> {
     try {
-      return (await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch))).map((version) => ({ value: version ?? undefined }));
+      const versions = await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch).catch((error) => this.adoptingHistory(error)));
+      return versions.map((version) => ({ value: version ?? undefined }));
     } catch (error) {
       if (batch.length === 1 || isDatabaseUnavailable(error) || !statementRolledBack(error)) throw error;
       const outcomes: Outcome<string | undefined>[] = [];
@@ -68,6 +78,15 @@ export class GroupCommit {
       }
       return outcomes;
     }
+  }
+
+  /**
+   * A write refused on a timeline not adopted yet (a promoted standby) committed nothing: the history is checked and
+   * adopted before the error goes on to be retried.
+   */
+  private async adoptingHistory(error: unknown): Promise<never> {
+    if ((error as { code?: unknown })?.code === HISTORY_NOT_ADOPTED) await this.history.check().catch(() => undefined);
+    throw error;
   }
 
   /**
@@ -94,7 +113,7 @@ export class GroupCommit {
           client.off('notice', onNotice);
         }
       });
-      if (!cut) return versions;
+      if (!cut) return this.seen(versions);
       lost = 'the commit stopped waiting for the synchronous standby';
     } catch (error) {
       if (statementRolledBack(error)) throw error;
@@ -104,9 +123,14 @@ export class GroupCommit {
     }
     const resolved = await resolveLostWrite(this.pool, fence, Date.now() + RESOLUTION_MS);
     this.logger.warn({ message: 'a write got no answer', cause: lost, fence, outcome: resolved.outcome });
-    if (resolved.outcome === 'committed') return resolved.versions;
+    if (resolved.outcome === 'committed') return this.seen(resolved.versions);
     if (resolved.outcome === 'not-committed') throw new WriteNotCommitted(lost);
     throw new WriteOutcomeUnknown(lost);
+  }
+
+  private seen(versions: (string | null)[]): (string | null)[] {
+    for (const version of versions) this.history.saw(version);
+    return versions;
   }
 
   private statement(batch: RowWrite[], fence: string): QueryConfig {

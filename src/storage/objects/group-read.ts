@@ -19,6 +19,9 @@ const COLUMNS: Record<ReadForm, string> = {
  */
 const LANES = 2;
 
+/** Injection token of the reads by key through the read pool (READ_POOL): for those that may be stale. */
+export const STALE_READS = Symbol('STALE_READS');
+
 /** How long a read is tried again while the database is unreachable (a restart, a failover). */
 export const READ_RETRY_BUDGET_MS = 5000;
 

@@ -27,6 +27,11 @@ export interface ListRange {
   after?: ListKey;
   /** at most this many objects (one more is read, to tell whether the list goes on) */
   limit?: number;
+  /**
+   * any state will do, however old (resourceVersion=0, upstream's "any"): a streaming standby may serve it, and
+   * the state read may be older than what the client saw elsewhere
+   */
+  mayBeStale?: boolean;
 }
 
 /** The keys from a body's root to one of its values, e.g. ['status', 'replicas']. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PG_POOL } from '../database/database.tokens';
+import { PG_POOL, READ_POOL } from '../database/database.tokens';
+import { DatabaseHistory } from '../database/database-history';
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul } from './sql-params';
 import { ObjectKey, StorageKey } from './object-key';
@@ -10,7 +11,7 @@ import { ListResult, listResult, ListRow } from './list-result';
 import { ListCursor } from './list-cursor';
 import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
 import { GroupCommit } from './group-commit';
-import { GroupRead, READ_RETRY_BUDGET_MS } from './group-read';
+import { GroupRead, READ_RETRY_BUDGET_MS, STALE_READS } from './group-read';
 import { retryWhileUnavailable } from '../database/outage-retry';
 import { EncryptionAtRest } from '../encryption/encryption-at-rest';
 
@@ -36,15 +37,22 @@ function withVersion(version: string, body: KubeObject): KubeObject {
 export class ObjectStore {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(READ_POOL) private readonly readPool: Pool,
     private readonly writes: GroupCommit,
     private readonly reads: GroupRead,
+    @Inject(STALE_READS) private readonly staleReads: GroupRead,
     private readonly encryption: EncryptionAtRest,
+    private readonly history: DatabaseHistory,
   ) {}
 
-  /** The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have). */
-  async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F): Promise<FormItem[F] | undefined> {
+  /**
+   * The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have).
+   * `mayBeStale` (a GET with resourceVersion=0) reads it through the read pool, a streaming standby's when set.
+   */
+  async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F, mayBeStale = false): Promise<FormItem[F] | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
-    const row = await this.reads.get<FormRow[F]>(form, key);
+    const row = await (mayBeStale ? this.staleReads : this.reads).get<FormRow[F]>(form, key);
+    this.history.saw(row?.resource_version);
     return row && this.opened(key, form, itemReader(form)(row));
   }
 
@@ -71,21 +79,35 @@ export class ObjectStore {
   /**
    * The objects of a kind the query selects, sorted by namespace and name, with the resourceVersion of the snapshot
    * they were read at (one statement, so one snapshot); the query's range reads a page, or the state at a past
-   * resourceVersion.
+   * resourceVersion (410 when an earlier history of the database handed that version out, see DatabaseHistory).
    */
   async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
-    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
-    return listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
+    const pool = this.poolFor(query);
+    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
+    const result = listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
+    this.history.saw(result.newestVersion);
+    return result;
   }
 
   /**
    * The same list (never a page) for a response, read through a cursor as the response is written: the server holds
    * one batch of rows at a time instead of the whole list. The caller must close the cursor.
    */
-  openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
-    return ListCursor.open(this.pool, cursorStatements(key, query), query.at, (row) =>
+  async openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
+    const cursor = await ListCursor.open(this.poolFor(query), cursorStatements(key, query), query.at, (row) =>
       this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)),
     );
+    this.history.saw(cursor.newestVersion);
+    return cursor;
+  }
+
+  /**
+   * The pool a list reads through: the read pool (a streaming standby, DATABASE_READ_URL) for a state that may be
+   * stale, the primary's for any other. A state at a resourceVersion an earlier history handed out is refused.
+   */
+  private poolFor(query: ListQuery): Pool {
+    this.history.refuseLost(query.at);
+    return query.mayBeStale ? this.readPool : this.pool;
   }
 
   /**
