@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keyedCipher } from '../src/storage/encryption/providers';
 import { http } from './support/http';
 import { kubectl, KUBECTLS } from './support/kubectl';
 import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
@@ -179,6 +180,31 @@ describe('tampered ciphertext', () => {
     expect(copied.json.message).toContain('unable to decrypt secrets "other" in namespace "default"');
     expect((await call(server, 'DELETE', `${SECRETS}/other`)).status).toBe(500);
     await server.sql(`DELETE FROM objects WHERE resource = 'secrets' AND name = 'other'`);
+  });
+});
+
+describe('values sealed in the first layout (a line of the texts\' lengths, then the JSON texts)', () => {
+  const key = newKey();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(undefined, { ENCRYPTION_PROVIDER_CONFIG: configFile([keyed('aesgcm', ['key1', key])]) });
+  });
+  afterAll(() => server.close());
+
+  it('are read as they are, and written again in the bytes\' layout', async () => {
+    expect((await call(server, 'POST', SECRETS, { metadata: { name: 'old' }, data: { password: b64('x') } })).status).toBe(201);
+    const texts = { data: JSON.stringify({ password: b64(PASSWORD) }) };
+    const plain = `${JSON.stringify({ data: texts.data.length })}\n${texts.data}`;
+    const sealed = keyedCipher('aesgcm', 'key1', Buffer.from(key, 'base64')).seal(Buffer.from(plain), '/secrets/default/old').toString('base64');
+    await server.sql(`UPDATE objects SET body = jsonb_set(body, '{$sealed}', to_jsonb($1::text)) WHERE resource = 'secrets' AND name = 'old'`, [`k8s:enc:aesgcm:v1:key1:${sealed}`]);
+    const read = await call(server, 'GET', `${SECRETS}/old`);
+    expect(read.json.data).toEqual({ password: b64(PASSWORD) });
+    expect((await call(server, 'GET', SECRETS)).json.items[0].data).toEqual({ password: b64(PASSWORD) });
+    const updated = await call(server, 'PATCH', `${SECRETS}/old`, { stringData: { user: 'admin' } }, { 'content-type': 'application/merge-patch+json' });
+    expect(updated.json.data).toEqual({ password: b64(PASSWORD), user: b64('admin') });
+    const [row] = await server.sql<{ stored: string }>(`SELECT body ->> '$sealed' AS stored FROM objects WHERE resource = 'secrets' AND name = 'old'`);
+    expect(row.stored).not.toBe(`k8s:enc:aesgcm:v1:key1:${sealed}`);
+    expect((await call(server, 'GET', `${SECRETS}/old`)).json).toEqual(updated.json);
   });
 });
 

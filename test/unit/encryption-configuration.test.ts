@@ -3,7 +3,7 @@ import { parseEncryptionConfiguration, readEncryptionConfiguration } from '../..
 import { KEY_SIZES, keyedCipher } from '../../src/storage/encryption/providers';
 import { IDENTITY, ValueTransformer } from '../../src/storage/encryption/value-transformer';
 import { OpenedValues } from '../../src/storage/encryption/opened-values';
-import { packTexts, unpackTexts } from '../../src/storage/encryption/sealed-texts';
+import { packMembers, unpackTexts } from '../../src/storage/encryption/sealed-texts';
 import { sealedMemberRange, splicedText, valueRange } from '../../src/storage/encryption/output-ranges';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -41,30 +41,54 @@ describe('ValueTransformer', () => {
   const key2 = keyedCipher('secretbox', 'key2', randomBytes(32));
 
   it('writes with the first provider and reads with every one, reporting reads by others as stale', () => {
-    const old = new ValueTransformer([key1]).seal('v', 'c');
+    const plain = Buffer.from('v');
+    const old = new ValueTransformer([key1]).seal(plain, 'c');
     const rotated = new ValueTransformer([key2, key1, IDENTITY]);
-    const sealed = rotated.seal('v', 'c');
+    const sealed = rotated.seal(plain, 'c');
     expect(sealed.startsWith('k8s:enc:secretbox:v1:key2:')).toBe(true);
-    expect(rotated.open(sealed, 'c')).toEqual({ plain: 'v', stale: false });
-    expect(rotated.open(old, 'c')).toEqual({ plain: 'v', stale: true });
+    expect(rotated.open(sealed, 'c')).toEqual({ plain, stale: false });
+    expect(rotated.open(old, 'c')).toEqual({ plain, stale: true });
     expect(rotated.clearIsStale()).toBe(true);
     expect(new ValueTransformer([IDENTITY, key1]).clearIsStale()).toBe(false);
   });
 
   it('refuses what was stored in the clear without identity, and ciphertext of a key it does not have', () => {
     expect(() => new ValueTransformer([key1]).clearIsStale()).toThrow('no identity provider');
-    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal('v', 'c'), 'c')).toThrow(
+    expect(() => new ValueTransformer([key1, IDENTITY]).open(new ValueTransformer([key2]).seal(Buffer.from('v'), 'c'), 'c')).toThrow(
       'no key of the encryption configuration reads the prefix "k8s:enc:secretbox:v1:key2:"',
     );
   });
 });
 
 describe('sealed texts', () => {
-  it('packs the JSON texts of an object\'s values into one plaintext and takes each out again', () => {
-    const texts = { data: JSON.stringify({ a: 'line\n{"x": 1}', 'b.c': 'ünïcode 🙂' }), binaryData: '{}', [LAST_APPLIED]: JSON.stringify('{"data":{}}\n') };
-    expect(unpackTexts(packTexts(texts))).toEqual(texts);
-    expect(unpackTexts(packTexts({}))).toEqual({});
-    expect(() => unpackTexts('\u0007garbage')).toThrow('what it decrypts to is not sealed values');
+  const textsOf = (members: Record<string, unknown>) => Object.fromEntries(Object.entries(members).map(([name, value]) => [name, JSON.stringify(value)]));
+
+  it('packs an object\'s values into one plaintext and takes out each member\'s JSON text again', () => {
+    const members = {
+      data: { a: 'line\n{"x": 1}', 'b.c': 'ünïcode 🙂', 'not-canonical': 'QQ', '"quoted"': 'QUJD' },
+      binaryData: { bin: randomBytes(100).toString('base64'), empty: '' },
+      [LAST_APPLIED]: '{"data":{}}\n',
+    };
+    expect(unpackTexts(packMembers(members))).toEqual(textsOf(members));
+    expect(unpackTexts(packMembers({ data: {} }))).toEqual({ data: '{}' });
+    expect(unpackTexts(packMembers({}))).toEqual({});
+  });
+
+  it('packs a map of base64 values as the bytes they stand for', () => {
+    const values = { one: randomBytes(1536).toString('base64'), two: randomBytes(1535).toString('base64') };
+    const plain = packMembers({ data: values });
+    expect(plain.length).toBeLessThan(1536 + 1535 + 50);
+    expect(unpackTexts(plain)).toEqual(textsOf({ data: values }));
+  });
+
+  it('reads the first format, a line of text lengths then the texts', () => {
+    const texts = { data: JSON.stringify({ a: 'ünïcode' }), [LAST_APPLIED]: JSON.stringify('{}') };
+    const lengths = Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, text.length]));
+    expect(unpackTexts(Buffer.from(`${JSON.stringify(lengths)}\n${Object.values(texts).join('')}`))).toEqual(texts);
+  });
+
+  it.each(['\u0007garbage', '[["data", 5]]\n{}', '[["data", ["a", 1, "b"]]]\nQ', '[["data", 1]]\n{}', '[1]\n', '{"data"'])('refuses what is not sealed values (%j)', (text) => {
+    expect(() => unpackTexts(Buffer.from(text))).toThrow('what it decrypts to is not sealed values');
   });
 });
 

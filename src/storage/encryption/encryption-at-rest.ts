@@ -6,7 +6,7 @@ import { OutputItem } from '../objects/read-form';
 import type { EncryptableResource, ResourceTransformers } from './encryption-configuration';
 import { IDENTITY, UnreadableValue, ValueTransformer } from './value-transformer';
 import { OpenedValues } from './opened-values';
-import { packTexts, SealedTexts, unpackTexts } from './sealed-texts';
+import { packMembers, SealedTexts, unpackTexts } from './sealed-texts';
 import { OutputRange, sealedMemberRange, splicedText, valueRange } from './output-ranges';
 
 /** Injection token of the transformers the server's EncryptionConfiguration gives each resource. */
@@ -65,9 +65,9 @@ export class EncryptionAtRest implements OnModuleInit {
     const transformer = this.transformerOf(key);
     if (!transformer || transformer.writesPlain) return object;
     const where = context({ ...key, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' });
-    const { clear, texts } = takeValuesOut(key.resource as EncryptableResource, object);
-    const stored = transformer.seal(packTexts(texts), where);
-    this.opened.written(where, stored, texts);
+    const { clear, members } = takeValuesOut(key.resource as EncryptableResource, object);
+    const stored = transformer.seal(packMembers(members), where);
+    this.opened.written(where, stored, Object.fromEntries(Object.entries(members).map(([name, value]) => [name, JSON.stringify(value)])));
     return { ...clear, [SEALED]: stored };
   }
 
@@ -138,22 +138,22 @@ export class EncryptionAtRest implements OnModuleInit {
 /** What an object's sealed values are bound to (aesgcm's additional data): the object's key. */
 const context = (key: ObjectKey) => `${key.group}/${key.resource}/${key.namespace}/${key.name}`;
 
-/** An object's body with placeholders for its values, and the JSON texts of the values taken out. */
-function takeValuesOut(resource: EncryptableResource, object: KubeObject): { clear: KubeObject & Values; texts: SealedTexts } {
+/** An object's body with placeholders for its values, and the members taken out (maps of values, the annotation). */
+function takeValuesOut(resource: EncryptableResource, object: KubeObject): { clear: KubeObject & Values; members: Values } {
   const clear: KubeObject & Values = { ...object };
-  const texts: Record<string, string> = {};
+  const members: Values = {};
   for (const member of VALUE_MAPS[resource]) {
     const values = clear[member];
     if (!isPlainObject(values)) continue;
-    texts[member] = JSON.stringify(values);
+    members[member] = values;
     clear[member] = Object.fromEntries(Object.keys(values).map((name) => [name, PLACEHOLDER]));
   }
   const annotations = object.metadata.annotations;
   if (annotations?.[LAST_APPLIED] !== undefined) {
-    texts[LAST_APPLIED] = JSON.stringify(annotations[LAST_APPLIED]);
+    members[LAST_APPLIED] = annotations[LAST_APPLIED];
     clear.metadata = { ...object.metadata, annotations: { ...annotations, [LAST_APPLIED]: PLACEHOLDER } };
   }
-  return { clear, texts };
+  return { clear, members };
 }
 
 function putValuesBack(body: Values, texts: SealedTexts): void {

@@ -25,15 +25,15 @@ export class ValueTransformer {
     return this.providers[0] === IDENTITY;
   }
 
-  /** The text to store for `plain`: its UTF-8 sealed by the first provider, after its prefix, in base64. */
-  seal(plain: string, context: string): string {
+  /** The text to store for `plain`: the bytes sealed by the first provider (not identity), after its prefix, in base64. */
+  seal(plain: Buffer, context: string): string {
     const writer = this.providers[0];
-    if (writer === IDENTITY) return plain;
-    return writer.prefix + writer.seal(Buffer.from(plain), context).toString('base64');
+    if (writer === IDENTITY) throw new Error('identity stores objects in the clear: there is nothing to seal');
+    return writer.prefix + writer.seal(plain, context).toString('base64');
   }
 
   /** The plaintext a stored text stands for, and whether it was read by another provider than the first. */
-  open(stored: string, context: string): { plain: string; stale: boolean } {
+  open(stored: string, context: string): { plain: Buffer; stale: boolean } {
     const index = this.providers.findIndex((provider) => provider !== IDENTITY && stored.startsWith(provider.prefix));
     if (index < 0) throw new UnreadableValue(`no key of the encryption configuration reads the prefix "${prefixOf(stored)}"`);
     const provider = this.providers[index] as KeyedCipher;
@@ -43,7 +43,7 @@ export class ValueTransformer {
     } catch (error) {
       throw new UnreadableValue(`${provider.prefix.slice(0, -1)} could not decrypt it (${(error as Error).message})`);
     }
-    return { plain: opened.toString('utf8'), stale: index !== 0 };
+    return { plain: opened, stale: index !== 0 };
   }
 
   /** Whether an object stored in the clear is stale (identity reads it, but another provider writes). */
