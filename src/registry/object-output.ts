@@ -1,6 +1,5 @@
 import { groupVersion, KindDefinition, wireOf } from './kind-definition';
 import { OutputItem } from '../storage/objects/read-form';
-import { ItemShape } from '../storage/objects/item-text-sql';
 import { compactJsonbText } from './compact-jsonb-text';
 import { KubeObject, OBJECT_META_ORDER, ObjectMeta } from '../apimachinery/meta/kube-object';
 
@@ -137,18 +136,8 @@ function convertedObjectJson(def: KindDefinition, item: OutputItem, options: Jso
  * describes, built without parsing every body only to serialize it again.
  */
 export function listOutputJson(def: KindDefinition, items: OutputItem[], resourceVersion: string, path: string, page: ListPageMeta = {}): string {
-  return listJson(def, items.map((item) => listItemJson(def, item)).join(','), resourceVersion, path, page);
-}
-
-/** A list as JSON text around its items' texts, joined by commas. */
-export function listJson(def: KindDefinition, itemsText: string, resourceVersion: string, path: string, page: ListPageMeta = {}): string {
   const marker = '\u0000items';
   const envelope = JSON.stringify(listEnvelope(def, resourceVersion, path, page, marker));
-  return envelope.replace(JSON.stringify(marker), () => `[${itemsText}]`);
-}
-
-/** How PostgreSQL writes the kind's list items when it writes a page's text (ObjectStore.pageText). */
-export function itemShape(def: KindDefinition): ItemShape {
-  const typeMeta = wireOf(def).itemTypeMeta ? `"kind":${JSON.stringify(def.kind)},"apiVersion":${JSON.stringify(groupVersion(def))},` : '';
-  return { apiRoot: apiRoot(def), resource: def.resource, namespaced: def.namespaced, typeMeta };
+  const texts = items.map((item) => listItemJson(def, item));
+  return envelope.replace(JSON.stringify(marker), () => `[${texts.join(',')}]`);
 }

@@ -3,7 +3,7 @@ import { StatusError } from '../../apimachinery/errors/status-error';
 import { JSON_TYPE, PROTOBUF_TYPE, ResponseType } from './media-types';
 import { JsonObject } from './protobuf/json-mapping';
 import { encodeWatchFrame } from './protobuf/watch-frame';
-import { protobufFailure } from './response-encoder';
+import { EncodedJson, protobufFailure } from './response-encoder';
 import { EventSink, WatchEvent } from '../../watch/watch-events';
 
 /** A client more than this many bytes behind is dropped; it watches again from the last version it saw. */
@@ -18,7 +18,7 @@ export interface WatchFormat {
 /** A protobuf frame; an object protobuf cannot carry becomes an ERROR event with the Status saying why. */
 function protobufFrame(event: WatchEvent): Buffer {
   try {
-    return encodeWatchFrame(event.type, event.object as JsonObject);
+    return encodeWatchFrame(event.type, (event.object instanceof EncodedJson ? JSON.parse(event.object.text) : event.object) as JsonObject);
   } catch (error) {
     const failure = protobufFailure(error);
     if (failure instanceof StatusError) return encodeWatchFrame('ERROR', failure.toStatus() as unknown as JsonObject);
@@ -26,21 +26,35 @@ function protobufFrame(event: WatchEvent): Buffer {
   }
 }
 
+/** A JSON event line; an object already written as JSON (EncodedJson) is copied in as it is. */
+function jsonLine(event: WatchEvent): Buffer {
+  if (!(event.object instanceof EncodedJson)) return Buffer.from(`${JSON.stringify(event)}\n`);
+  return Buffer.from(`{"type":${JSON.stringify(event.type)},"object":${event.object.text}}\n`);
+}
+
 /**
  * The watch formats: JSON is one `{"type","object"}` per line, labelled plain
  * `application/json` as the apiserver labels it; protobuf is length-prefixed frames, labelled as a stream.
  */
 export const WATCH_FORMATS: Partial<Record<ResponseType, WatchFormat>> = {
-  [JSON_TYPE]: { contentType: JSON_TYPE, encode: (event) => Buffer.from(`${JSON.stringify(event)}\n`) },
+  [JSON_TYPE]: { contentType: JSON_TYPE, encode: jsonLine },
   [PROTOBUF_TYPE]: { contentType: `${PROTOBUF_TYPE};stream=watch`, encode: protobufFrame },
 };
 
 /** Events encoded once per format and shared by every watcher that sends the same event object. */
 const encoded = new Map<WatchFormat, WeakMap<WatchEvent, Buffer>>();
 
-/** Writes encoded events to one response, flushed as written. */
+/**
+ * Writes encoded events to one response, those written in the same turn of the event loop (the initial events of a
+ * batch of rows, the changes of one notification) sent together.
+ */
 export class StreamEventSink implements EventSink {
   private readonly cache: WeakMap<WatchEvent, Buffer>;
+  private corked = false;
+  private readonly uncork = () => {
+    this.corked = false;
+    this.response.uncork();
+  };
 
   constructor(
     private readonly response: ServerResponse,
@@ -55,6 +69,11 @@ export class StreamEventSink implements EventSink {
     if (!bytes) {
       bytes = this.format.encode(event);
       this.cache.set(event, bytes);
+    }
+    if (!this.corked) {
+      this.corked = true;
+      this.response.cork();
+      process.nextTick(this.uncork);
     }
     this.response.write(bytes);
     return this.response.writableLength <= MAX_UNSENT_BYTES;

@@ -8,8 +8,6 @@ import { convertsByCall } from '../../registry/store/served-version';
 import { PROTOBUF_TYPE } from '../codec/media-types';
 import { ApiRequest, ApiResponse, VerbHandler } from './api-request';
 import { OutputList } from './output-list';
-import { EncodedJson } from '../codec/response-encoder';
-import { listJson } from '../../registry/object-output';
 import { StreamedList } from './streamed-list';
 
 /**
@@ -38,13 +36,6 @@ export class ListHandler implements VerbHandler {
         (unused) => unused.close(),
       );
       return { code: 200, list: new StreamedList(def, cursor, path.path) };
-    }
-    const limit = plan.range.limit;
-    // a page of a kind served as stored, in JSON or YAML (not a Table, which is made of the items as objects, nor a
-    // projection): its items' text written by PostgreSQL in one piece
-    if (limit !== undefined && !request.negotiated.table && !request.projection && this.registry.servesStoredText(def)) {
-      const text = await readPlannedList(plan, (range) => this.registry.listText(def, { ...listQuery(def, path.namespace, options, range), limit }));
-      return { code: 200, body: new EncodedJson(() => listJson(def, text.itemsText, text.resourceVersion, path.path, listContinuation(text))) };
     }
     const result = await readPlannedList(plan, (range) =>
       this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),

@@ -89,7 +89,7 @@ export async function readPlannedList<Read extends ListSnapshot>(
  * remaining object (over a second for 100,000), and the field is optional; the apiserver too leaves it out when it
  * does not know it cheaply.
  */
-export function listContinuation(result: Pick<ListResult<unknown>, 'resourceVersion' | 'continueAfter'>): { continue?: string } {
+export function listContinuation(result: ListResult<unknown>): { continue?: string } {
   if (!result.continueAfter) return {};
   const next: Continuation = { resourceVersion: BigInt(result.resourceVersion), after: result.continueAfter };
   return { continue: encodeContinue(next) };

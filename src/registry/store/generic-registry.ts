@@ -10,7 +10,7 @@ import { finalizersAfterDelete } from './deletion-policy';
 import { ObjectStore } from '../../storage/objects/object-store';
 import { ObjectKey } from '../../storage/objects/object-key';
 import { ListQuery } from '../../storage/objects/list-query';
-import { ListResult, PageText } from '../../storage/objects/list-result';
+import { ListResult } from '../../storage/objects/list-result';
 import { ListCursor } from '../../storage/objects/list-cursor';
 import { FormItem, ReadForm } from '../../storage/objects/read-form';
 import { generateName, prepareForCreate, prepareForPartUpdate, prepareForStatusUpdate, prepareForUpdate, sameAsStored } from './object-preparation';
@@ -19,7 +19,6 @@ import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
 import { Converted, convertsByCall, objectItem, openServedList } from './served-version';
 import { withConversions } from '../conversion-needed';
-import { itemShape } from '../object-output';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -76,16 +75,6 @@ export class GenericRegistry {
   /** The kind's objects the query selects (or a page of them), parsed (the default) or for a response. */
   list<F extends ReadForm = 'object'>(def: KindDefinition, query: ListQuery = {}, form?: F): Promise<ListResult<FormItem[F]>> {
     return convertsByCall(def) ? this.listConverted(def, query, form) : this.store.list(storageKeyOf(def), query, form);
-  }
-
-  /** Whether listText can read the kind's pages: its objects are served as stored (no conversion, no encrypted values). */
-  servesStoredText(def: KindDefinition): boolean {
-    return !def.conversion && !convertsByCall(def) && this.store.holdsPlainText(storageKeyOf(def));
-  }
-
-  /** A page of the kind's objects as its items' JSON text (ObjectStore.pageText), for a kind servesStoredText admits. */
-  listText(def: KindDefinition, query: ListQuery & { limit: number }): Promise<PageText> {
-    return this.store.pageText(storageKeyOf(def), query, itemShape(def));
   }
 
   /** A whole list for a response, read through a cursor as the response is written (the caller closes it). */

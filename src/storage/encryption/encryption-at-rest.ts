@@ -60,11 +60,6 @@ export class EncryptionAtRest implements OnModuleInit {
     return key.group === '' ? this.transformers.get(key.resource as EncryptableResource) : undefined;
   }
 
-  /** Whether the resource's values pass through the encryption configuration (read bodies must be opened). */
-  covers(key: StorageKey): boolean {
-    return this.transformerOf(key) !== undefined;
-  }
-
   /** The body to store for `object`: a copy with its values sealed (the object itself is left as it is). */
   seal(key: StorageKey, object: KubeObject): KubeObject {
     const transformer = this.transformerOf(key);

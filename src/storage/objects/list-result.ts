@@ -18,33 +18,6 @@ export interface ListResult<Item = KubeObject> extends ListSnapshot {
   continueAfter?: ListKey;
 }
 
-/** A page read as text (ObjectStore.pageText): its items' JSON texts, joined by commas. */
-export interface PageText extends ListSnapshot {
-  itemsText: string;
-  /** the key of the last item, when more objects follow it */
-  continueAfter?: ListKey;
-}
-
-/** The row of a page text statement (pageTextStatement). */
-export interface PageTextRow {
-  newest_version: string;
-  compacted_through: string;
-  found: number;
-  items: string | null;
-  last_namespace: string | null;
-  last_name: string | null;
-}
-
-export function pageText(row: PageTextRow, range: ListRange & { limit: number }): PageText {
-  return {
-    resourceVersion: range.at === undefined ? row.newest_version : range.at.toString(),
-    newestVersion: BigInt(row.newest_version),
-    compactedThrough: BigInt(row.compacted_through),
-    itemsText: row.items ?? '',
-    continueAfter: row.found > range.limit ? { namespace: row.last_namespace as string, name: row.last_name as string } : undefined,
-  };
-}
-
 /** A row of a list statement: the snapshot's columns, and the object's (all null when no object matched). */
 export type ListRow<Columns> = ListKey &
   Columns & {

@@ -1,4 +1,3 @@
-import { ItemShape, itemTextSql } from './item-text-sql';
 import { JsonPath, ListQuery } from './list-query';
 import { StorageKey } from './object-key';
 import { projectedBody } from './projection-sql';
@@ -69,31 +68,6 @@ export function listStatement(key: StorageKey, query: ListQuery, form: ReadForm)
        LEFT JOIN LATERAL (
          ${rows}
        ) o ON true`,
-    values: params.values,
-  };
-}
-
-/**
- * A page of a list as the JSON text of its items, written by PostgreSQL (itemTextSql) and joined in one string, with
- * the same snapshot's columns: `found`, the objects read (one more than the limit when the list goes on), `items`, the
- * texts of the first `limit` joined by commas, and the key of the last of them (`last_namespace`, `last_name`).
- */
-export function pageTextStatement(key: StorageKey, query: ListQuery & { limit: number }, shape: ItemShape) {
-  const params = new SqlParams();
-  const rows = rowsQuery(params, key, { ...query, projection: undefined }, 'object');
-  const limit = params.add(query.limit);
-  const item = itemTextSql(params, shape, 'r', 'rest.text');
-  return {
-    text: `SELECT snapshot.*, page.*
-       FROM (${SNAPSHOT}) snapshot
-       LEFT JOIN LATERAL (
-         SELECT count(*)::int AS found, string_agg(item, ',' ORDER BY n) FILTER (WHERE n <= ${limit}) AS items,
-                min(namespace) FILTER (WHERE n = ${limit}) AS last_namespace, min(name) FILTER (WHERE n = ${limit}) AS last_name
-         FROM (
-           SELECT r.namespace, r.name, row_number() OVER () AS n, ${item} AS item
-           FROM (${rows}) r CROSS JOIN LATERAL (SELECT (r.body - '{kind,apiVersion,metadata}'::text[])::text AS text) rest
-         ) numbered
-       ) page ON true`,
     values: params.values,
   };
 }

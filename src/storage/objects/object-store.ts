@@ -5,9 +5,8 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { holdsNul } from './sql-params';
 import { ObjectKey, StorageKey } from './object-key';
 import { ListQuery } from './list-query';
-import { cursorStatements, listStatement, pageTextStatement } from './list-statement';
-import { ListResult, listResult, ListRow, PageText, pageText, PageTextRow } from './list-result';
-import { ItemShape } from './item-text-sql';
+import { cursorStatements, listStatement } from './list-statement';
+import { ListResult, listResult, ListRow } from './list-result';
 import { ListCursor } from './list-cursor';
 import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
 import { GroupCommit } from './group-commit';
@@ -77,20 +76,6 @@ export class ObjectStore {
   async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
     const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => this.pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
     return listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
-  }
-
-  /** Whether the resource's bodies are stored as they are read (not some of their values sealed by encryption at rest). */
-  holdsPlainText(key: StorageKey): boolean {
-    return !this.encryption.covers(key);
-  }
-
-  /**
-   * A page of the list as its items' JSON text, written by PostgreSQL in one piece (see itemTextSql), for a response
-   * that carries them as stored: only for a resource that holdsPlainText.
-   */
-  async pageText(key: StorageKey, query: ListQuery & { limit: number }, shape: ItemShape): Promise<PageText> {
-    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => this.pool.query<PageTextRow>(pageTextStatement(key, query, shape)));
-    return pageText(rows[0], query);
   }
 
   /**
