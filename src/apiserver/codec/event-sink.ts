@@ -15,10 +15,13 @@ export interface WatchFormat {
   encode(event: WatchEvent): Buffer;
 }
 
+/** An event's object as an object: one already written as JSON text (EncodedJson) is parsed. */
+export const eventObject = (event: WatchEvent): unknown => (event.object instanceof EncodedJson ? JSON.parse(event.object.text) : event.object);
+
 /** A protobuf frame; an object protobuf cannot carry becomes an ERROR event with the Status saying why. */
 function protobufFrame(event: WatchEvent): Buffer {
   try {
-    return encodeWatchFrame(event.type, (event.object instanceof EncodedJson ? JSON.parse(event.object.text) : event.object) as JsonObject);
+    return encodeWatchFrame(event.type, eventObject(event) as JsonObject);
   } catch (error) {
     const failure = protobufFailure(error);
     if (failure instanceof StatusError) return encodeWatchFrame('ERROR', failure.toStatus() as unknown as JsonObject);
@@ -44,17 +47,9 @@ export const WATCH_FORMATS: Partial<Record<ResponseType, WatchFormat>> = {
 /** Events encoded once per format and shared by every watcher that sends the same event object. */
 const encoded = new Map<WatchFormat, WeakMap<WatchEvent, Buffer>>();
 
-/**
- * Writes encoded events to one response, those written in the same turn of the event loop (the initial events of a
- * batch of rows, the changes of one notification) sent together.
- */
+/** Writes encoded events to one response, flushed as written. */
 export class StreamEventSink implements EventSink {
   private readonly cache: WeakMap<WatchEvent, Buffer>;
-  private corked = false;
-  private readonly uncork = () => {
-    this.corked = false;
-    this.response.uncork();
-  };
 
   constructor(
     private readonly response: ServerResponse,
@@ -69,11 +64,6 @@ export class StreamEventSink implements EventSink {
     if (!bytes) {
       bytes = this.format.encode(event);
       this.cache.set(event, bytes);
-    }
-    if (!this.corked) {
-      this.corked = true;
-      this.response.cork();
-      process.nextTick(this.uncork);
     }
     this.response.write(bytes);
     return this.response.writableLength <= MAX_UNSENT_BYTES;
