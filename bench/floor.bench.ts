@@ -3,7 +3,9 @@
  * Metadata level, as a production server runs) against the floor (bench/support/floor-server.ts: the same stack,
  * storage statements and transport doing only what each verb cannot skip), the two taken in turn on the same
  * PostgreSQL, 64 clients, with PostgreSQL's CPU per request beside each. Targets: GET ≤ 1.3×, create ≤ 2.0×, replace
- * and patch ≤ 2.5× the floor's server CPU; a page of 500: server and PostgreSQL CPU together ≤ 0.6× the floor's.
+ * and patch ≤ 2.5× the floor's server CPU; a page of 500, and a watch's initial events over 500 objects (a watch
+ * without resourceVersion, ended by its timeoutSeconds): server and PostgreSQL CPU together ≤ 0.6× the floor's.
+ * BENCH_VERBS (e.g. `page,watch`) runs only the verbs whose names start with one of its words.
  */
 import { join } from 'node:path';
 import { freePort } from '../test/support/global-setup';
@@ -16,13 +18,15 @@ import { startSecureCluster } from './support/secure-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = 3;
+/** when the measured part of a round starts */
+const WINDOW_START_MS = 2000;
 const CONNECTIONS = 64;
 const OBJECTS = 600;
 const PAGE = 500;
 const TOKEN = 'bench-token';
 const MERGE_PATCH = 'application/merge-patch+json';
 
-type Verb = 'GET' | 'create' | 'replace' | 'patch' | `page of ${typeof PAGE}`;
+type Verb = 'GET' | 'create' | 'replace' | 'patch' | `page of ${typeof PAGE}` | `watch of ${typeof PAGE}`;
 
 /** What a verb may cost against the floor, and whether PostgreSQL's CPU counts with the server's. */
 const TARGETS: Record<Verb, { ratio: number; withPostgres: boolean }> = {
@@ -31,7 +35,10 @@ const TARGETS: Record<Verb, { ratio: number; withPostgres: boolean }> = {
   replace: { ratio: 2.5, withPostgres: false },
   patch: { ratio: 2.5, withPostgres: false },
   [`page of ${PAGE}`]: { ratio: 0.6, withPostgres: true },
+  [`watch of ${PAGE}`]: { ratio: 0.6, withPostgres: true },
 };
+const only = process.env.BENCH_VERBS?.split(',');
+const VERBS = (Object.keys(TARGETS) as Verb[]).filter((verb) => !only || only.some((word) => verb.startsWith(word)));
 
 interface Side {
   name: string;
@@ -55,19 +62,24 @@ function requests(side: Side, round: string): Record<Verb, (n: number) => LoadRe
       headers: { ...headers, 'content-type': MERGE_PATCH },
     }),
     [`page of ${PAGE}`]: () => ({ method: 'GET', path: `${side.collection}?limit=${PAGE}`, headers }),
+    // its initial events, then nothing until the timeout ends it (a second: the clients are kept busy by the others)
+    [`watch of ${PAGE}`]: () => ({ method: 'GET', path: `${watched(side)}?watch=1&timeoutSeconds=1`, headers }),
   };
 }
 
-/** Creates web-0 … web-(OBJECTS-1) through a side, eight at a time. */
-async function fill(side: Side): Promise<void> {
+/** The collection a side's watches list: PAGE objects in a namespace of their own, which the creates do not add to. */
+const watched = (side: Side) => side.collection.replace(/\/namespaces\/([^/]+)\//, '/namespaces/$1-watched/');
+
+/** Creates web-0 … web-(count-1) in a side's collection, eight at a time. */
+async function fill(side: Side, collection: string, count: number): Promise<void> {
   let next = 0;
   const create = async (name: string) => {
     const body = JSON.stringify(deployment(name));
-    const response = await fetch(`${side.url}${side.collection}`, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body });
+    const response = await fetch(`${side.url}${collection}`, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body });
     if (response.status !== 201) throw new Error(`${side.name}: create of ${name}: ${response.status} ${await response.text()}`);
   };
   await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < OBJECTS) await create(`web-${next++}`);
+    while (next < count) await create(`web-${next++}`);
   }));
 }
 
@@ -99,25 +111,37 @@ runBenchmark(async () => {
       { name: 'pgkube', process: server, url: secureUrl, headers: { authorization: `Bearer ${TOKEN}` }, collection: '/apis/extensions/v1beta1/namespaces/bench/deployments' },
       { name: 'floor', process: floor, url: floorUrl, headers: {}, collection: '/apis/extensions/v1beta1/namespaces/floor/deployments' },
     ];
-    for (const side of sides) await fill(side);
+    for (const side of sides) {
+      await fill(side, side.collection, OBJECTS);
+      await fill(side, watched(side), PAGE);
+    }
 
     const rows: (string | number)[][] = [];
-    for (const verb of Object.keys(TARGETS) as Verb[]) {
-      const totals = sides.map(() => ({ serverMs: 0, postgresMs: 0, ok: 0 }));
+    for (const verb of VERBS) {
+      const totals = sides.map(() => ({ serverMs: 0, postgresMs: 0, ok: 0, seconds: 0 }));
       for (let round = -1; round < ROUNDS; round++) {
         for (const s of round % 2 === 0 ? [0, 1] : [1, 0]) {
           const side = sides[s];
           const request = requests(side, `${round + 1}`)[verb];
-          const before = { server: side.process.cpuMs(), postgres: cluster.postgresCpuMs() ?? 0 };
-          const result = await runLoad({ url: side.url, connections: CONNECTIONS, seconds: round < 0 ? 2 : SECONDS / ROUNDS, request });
+          // measured from 2 s in to just before the clients stop, while as many requests are under way at its end as at
+          // its start (a page of 500 or a watch takes a while, and those unanswered when the clients stop are not counted)
+          let answered = 0;
+          const reading = () => ({ server: side.process.cpuMs(), postgres: cluster.postgresCpuMs() ?? 0, answered });
+          const seconds = round < 0 ? 2 : SECONDS / ROUNDS;
+          const readings = [reading(), reading()];
+          const timers = [setTimeout(() => (readings[0] = reading()), WINDOW_START_MS), setTimeout(() => (readings[1] = reading()), seconds * 1000 - 250)];
+          const result = await runLoad({ url: side.url, connections: CONNECTIONS, seconds, request, answered: () => answered++ });
+          timers.forEach(clearTimeout);
           if (result.errors > 0) throw new Error(`${verb} through ${side.name}: ${result.errors} failed (${JSON.stringify(result.statuses)})`);
           if (round < 0) continue; // warm-up
-          totals[s].serverMs += side.process.cpuMs() - before.server;
-          totals[s].postgresMs += (cluster.postgresCpuMs() ?? 0) - before.postgres;
-          totals[s].ok += result.ok;
+          const [start, end] = readings;
+          totals[s].serverMs += end.server - start.server;
+          totals[s].postgresMs += end.postgres - start.postgres;
+          totals[s].ok += end.answered - start.answered;
+          totals[s].seconds += (seconds * 1000 - 250 - WINDOW_START_MS) / 1000;
         }
       }
-      const [ours, floors] = totals.map((t) => ({ server: (t.serverMs * 1000) / t.ok, postgres: (t.postgresMs * 1000) / t.ok, rps: t.ok / SECONDS }));
+      const [ours, floors] = totals.map((t) => ({ server: (t.serverMs * 1000) / t.ok, postgres: (t.postgresMs * 1000) / t.ok, rps: t.ok / t.seconds }));
       const { ratio: target, withPostgres } = TARGETS[verb];
       const ratio = withPostgres ? (ours.server + ours.postgres) / (floors.server + floors.postgres) : ours.server / floors.server;
       rows.push([
@@ -134,8 +158,8 @@ runBenchmark(async () => {
     }
     const section = [
       await describeMachine(cluster.databaseUrl),
-      `- pgkube on its secure port (TLS, a bearer token, RBAC, audit at Metadata level to a file and the table) and the floor (bench/support/floor-server.ts: Fastify and \`pg\` over the same tables and TLS certificate, running pgkube's group commit, grouped reads and page statement, nothing else), each with ${OBJECTS} Deployments of about 1 KB in a namespace of its own`,
-      `- ${CONNECTIONS} clients; for each verb ${SECONDS} s of each side in ${ROUNDS} rounds taken in turn (the order alternating), after 2 s of each not counted`,
+      `- pgkube on its secure port (TLS, a bearer token, RBAC, audit at Metadata level to a file and the table) and the floor (bench/support/floor-server.ts: Fastify and \`pg\` over the same tables and TLS certificate, running pgkube's group commit, grouped reads and page statement, nothing else), each with ${OBJECTS} Deployments of about 1 KB in a namespace of its own (and ${PAGE} more in another, which the watches list)`,
+      `- ${CONNECTIONS} clients; for each verb ${SECONDS} s of each side in ${ROUNDS} rounds taken in turn (the order alternating), after 2 s of each not counted; each round is measured from its third second to 0.25 s before its end, in a steady state (the responses and the CPU of that window: requests under way at either end are not counted, which matters for pages and watches that take a while)`,
       "- server CPU is each process's user+system time from /proc; PostgreSQL's is its processes' (the embedded PostgreSQL's only: blank on DATABASE_URL's)",
       '',
       table(['verb', 'pgkube: server CPU µs', 'floor: server CPU µs', 'pgkube: PostgreSQL CPU µs', 'floor: PostgreSQL CPU µs', 'pgkube: requests/s', 'floor: requests/s', 'pgkube / floor'], rows),

@@ -104,6 +104,20 @@ describe('limit and continue', () => {
     expect(paged.flatMap((p) => p.json.items)).toEqual(before.json.items);
   });
 
+  it('writes the items of a page as a whole list writes them: every metadata member, and the selfLinks of names to escape', async () => {
+    const full = deployment('', 'd', { tier: 'web', '10': 'ten' });
+    const metadata = { ...full.metadata, generateName: 'gen-', annotations: { 'note.example.com/a': 'x: "y", z' }, finalizers: ['example.com/keep'] };
+    for (let i = 0; i < 3; i++) await create(deployments('d'), { ...full, metadata });
+    const roles = '/apis/rbac.authorization.k8s.io/v1/clusterroles';
+    for (const name of ['page:x', 'page:é y']) await create(roles, { metadata: { name, labels: { paged: 'yes' } }, rules: [] });
+    const whole = await get(deployments('d'));
+    expect(whole.json.items).toHaveLength(3);
+    expect((await pages(deployments('d'), 2)).flatMap((p) => p.json.items)).toEqual(whole.json.items);
+    const paged = (await pages(`${roles}?labelSelector=paged`, 1)).flatMap((p) => p.json.items);
+    expect(paged.map((role: any) => role.metadata.selfLink)).toEqual([`${roles}/page%3Ax`, `${roles}/page%3A%C3%A9%20y`]);
+    expect(paged).toEqual((await get(`${roles}?labelSelector=paged`)).json.items);
+  });
+
   it('answers a protobuf list whole, its 1.7 ListMeta having no continue field', async () => {
     const response = await http(server.url, 'GET', `${deployments('a')}?limit=2`, { headers: { accept: PROTOBUF } });
     expect(response.status).toBe(200);

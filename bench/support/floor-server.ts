@@ -7,8 +7,9 @@
  *
  *   FLOOR_DATABASE_URL=… FLOOR_PORT=… [FLOOR_CERT=… FLOOR_KEY=…] node .bench-build/bench/support/floor-server.js
  *
- * Serves `/apis/<group>/<version>/namespaces/<ns>/<resource>[/<name>]`: POST, GET (a list of one page with `limit`),
- * and GET, PUT and merge PATCH of one object; `/healthz`.
+ * Serves `/apis/<group>/<version>/namespaces/<ns>/<resource>[/<name>]`: POST, GET (a list of one page with `limit`;
+ * with `watch`, the objects as ADDED events in one write, then nothing until `timeoutSeconds` ends the response), and
+ * GET, PUT and merge PATCH of one object; `/healthz`.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -92,8 +93,20 @@ app.patch<{ Params: Params }>(OBJECT, async (request, reply) => {
   return write(reply, key, 'update', applyMergePatch(row.body, parsed(request)) as Stored, row.resource_version);
 });
 
-app.get<{ Params: Params; Querystring: { limit?: string } }>(COLLECTION, async (request, reply) => {
+/** A watch's initial events: the list's objects as ADDED events with their kind and apiVersion, in one write. */
+async function watch(reply: FastifyReply, key: ObjectKey, { group, version }: Params, seconds: number) {
+  const { rows } = await pool.query<ListRow<OutputRow>>(listStatement(key, { namespace: key.namespace }, 'output'));
+  const typeMeta = `{"type":"ADDED","object":{"kind":"Deployment","apiVersion":${JSON.stringify(`${group}/${version}`)},`;
+  const events = listResult(rows, {}, (row) => `${typeMeta}${itemText(outputItem(row)).slice(1)}}\n`);
+  reply.hijack();
+  reply.raw.writeHead(200, { 'content-type': 'application/json' });
+  reply.raw.write(events.items.join(''));
+  setTimeout(() => reply.raw.end(), seconds * 1000);
+}
+
+app.get<{ Params: Params; Querystring: { limit?: string; watch?: string; timeoutSeconds?: string } }>(COLLECTION, async (request, reply) => {
   const key = keyOf(request.params);
+  if (request.query.watch) return watch(reply, key, request.params, Number(request.query.timeoutSeconds ?? 60));
   const limit = request.query.limit === undefined ? undefined : Number(request.query.limit);
   const { rows } = await pool.query<ListRow<OutputRow>>(listStatement(key, { namespace: key.namespace, limit }, 'output'));
   const page = listResult(rows, { limit }, (row) => itemText(outputItem(row)));

@@ -16,6 +16,8 @@ export interface LoadOptions {
   amount?: number;
   /** the n-th request (n counts from 0 across all connections) */
   request(n: number): LoadRequest;
+  /** told of each 2xx response as it comes */
+  answered?(): void;
 }
 
 export interface LoadResult {
@@ -67,8 +69,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (options.amount !== undefined && answered >= options.amount) return;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (status >= 200 && status < 300) latencies.push(ms);
-    else errors++;
+    if (status >= 200 && status < 300) {
+      latencies.push(ms);
+      options.answered?.();
+    } else errors++;
     if (options.amount !== undefined && ++answered >= options.amount) instance.stop();
   });
   instance.on('reqError', () => errors++);

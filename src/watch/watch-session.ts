@@ -1,6 +1,7 @@
 import { EventSink, EventStream, WatchEvent } from './watch-events';
 import { KubeObject } from '../apimachinery/meta/kube-object';
-import { outputObject, toOutput } from '../registry/object-output';
+import { objectJson, toOutput } from '../registry/object-output';
+import { EncodedJson } from '../apiserver/codec/response-encoder';
 import { groupVersion, KindDefinition, storageKeyOf, wireOf } from '../registry/kind-definition';
 import { LIST_BATCH_ROWS, ListCursor } from '../storage/objects/list-cursor';
 import { ListOptions } from '../registry/store/list-options';
@@ -211,7 +212,9 @@ export class WatchSession implements FeedSubscriber, EventStream {
       for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
         for (const row of rows) {
           if (this.closed) return;
-          this.emit({ type: 'ADDED', object: outputObject(this.def, row, { withTypeMeta: true }) });
+          // the object's text, as a list's items are written (not parsed and written again: protobuf parses it)
+          const text = objectJson(this.def, row, { withTypeMeta: true });
+          this.emit({ type: 'ADDED', object: new EncodedJson(() => text) });
           await drained();
         }
       }

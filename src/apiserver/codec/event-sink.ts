@@ -3,7 +3,7 @@ import { StatusError } from '../../apimachinery/errors/status-error';
 import { JSON_TYPE, PROTOBUF_TYPE, ResponseType } from './media-types';
 import { JsonObject } from './protobuf/json-mapping';
 import { encodeWatchFrame } from './protobuf/watch-frame';
-import { protobufFailure } from './response-encoder';
+import { EncodedJson, protobufFailure } from './response-encoder';
 import { EventSink, WatchEvent } from '../../watch/watch-events';
 
 /** A client more than this many bytes behind is dropped; it watches again from the last version it saw. */
@@ -15,10 +15,13 @@ export interface WatchFormat {
   encode(event: WatchEvent): Buffer;
 }
 
+/** An event's object as an object: one already written as JSON text (EncodedJson) is parsed. */
+export const eventObject = (event: WatchEvent): unknown => (event.object instanceof EncodedJson ? JSON.parse(event.object.text) : event.object);
+
 /** A protobuf frame; an object protobuf cannot carry becomes an ERROR event with the Status saying why. */
 function protobufFrame(event: WatchEvent): Buffer {
   try {
-    return encodeWatchFrame(event.type, event.object as JsonObject);
+    return encodeWatchFrame(event.type, eventObject(event) as JsonObject);
   } catch (error) {
     const failure = protobufFailure(error);
     if (failure instanceof StatusError) return encodeWatchFrame('ERROR', failure.toStatus() as unknown as JsonObject);
@@ -26,12 +29,18 @@ function protobufFrame(event: WatchEvent): Buffer {
   }
 }
 
+/** A JSON event line; an object already written as JSON (EncodedJson) is copied in as it is. */
+function jsonLine(event: WatchEvent): Buffer {
+  if (!(event.object instanceof EncodedJson)) return Buffer.from(`${JSON.stringify(event)}\n`);
+  return Buffer.from(`{"type":${JSON.stringify(event.type)},"object":${event.object.text}}\n`);
+}
+
 /**
  * The watch formats: JSON is one `{"type","object"}` per line, labelled plain
  * `application/json` as the apiserver labels it; protobuf is length-prefixed frames, labelled as a stream.
  */
 export const WATCH_FORMATS: Partial<Record<ResponseType, WatchFormat>> = {
-  [JSON_TYPE]: { contentType: JSON_TYPE, encode: (event) => Buffer.from(`${JSON.stringify(event)}\n`) },
+  [JSON_TYPE]: { contentType: JSON_TYPE, encode: jsonLine },
   [PROTOBUF_TYPE]: { contentType: `${PROTOBUF_TYPE};stream=watch`, encode: protobufFrame },
 };
 

@@ -1,10 +1,11 @@
 import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { EventStream, WatchEvent } from '../../watch/watch-events';
 import { TableConvertor } from './table-convertor';
+import { eventObject } from '../codec/event-sink';
 
 /** The Table an event carries: one row of its object; none for a BOOKMARK, only its resourceVersion. */
 function eventTable(event: WatchEvent, convertor: TableConvertor): Record<string, unknown> {
-  const object = event.object as KubeObject;
+  const object = eventObject(event) as KubeObject;
   if (event.type === 'BOOKMARK') return convertor.list([], { resourceVersion: object.metadata.resourceVersion });
   return convertor.object(object);
 }
