@@ -79,7 +79,8 @@ async function main(): Promise<void> {
               '',
               "The faults: one instance's LISTEN connection terminated, one instance SIGKILLed (and started again), `patronictl",
               "switchover` to the synchronous standby, the primary's PostgreSQL SIGKILLed (its Patroni promotes the synchronous",
-              'standby), the primary host lost (its Patroni SIGKILLed with its PostgreSQL). These figures come from the fault-suite run',
+              'standby), the primary host lost (its Patroni SIGKILLed with its PostgreSQL), and, with replication made asynchronous,',
+              'the primary host lost while its standbys were behind (a lagging one promoted). These figures come from the fault-suite run',
               'named by FAULTS_FIGURES (on the same machine, not this run); the suite asserts correctness, not these seconds.',
               '',
             ].join('\n')

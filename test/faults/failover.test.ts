@@ -14,8 +14,12 @@ import { Workload } from './workload';
  * while each fault happens; after each: every acknowledged write is stored with the resourceVersion it was answered
  * with, no resourceVersion names two different changes, every watcher was shown each acknowledged write exactly once
  * (or was told 410 and relisted it), no write answered with an error is stored, there is no 500 (only 201, 503, 504),
- * and /readyz is unready while writes fail. The seconds the API was unwritable are printed (and written to the file
- * FAULTS_FIGURES names, for bench/failover.bench.ts); they are figures, not assertions.
+ * and /readyz is unready while writes fail. The last fault makes replication asynchronous and promotes a standby
+ * that is behind: there the acknowledged writes it lacks are lost (counted, at least one), and the checks are that each
+ * watcher ends up showing exactly what the new primary holds (relisting after 410), that the versions handed out
+ * after the promotion are above every one served before, and that none names two changes. The seconds the API was
+ * unwritable are printed (and written to the file FAULTS_FIGURES names, for bench/failover.bench.ts); they are
+ * figures, not assertions.
  */
 jest.setTimeout(300_000);
 
@@ -42,8 +46,8 @@ afterAll(async () => {
   if (process.env.FAULTS_FIGURES) writeFileSync(process.env.FAULTS_FIGURES, JSON.stringify(figures, null, 2));
 });
 
-async function sql<T>(statement: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: topology.primaryUrl });
+async function sql<T>(statement: string, values: unknown[] = [], url = topology.primaryUrl): Promise<T[]> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query(statement, values)).rows as T[];
@@ -61,21 +65,29 @@ async function stored(id: string): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.rv]));
 }
 
+/** What a fault took away: an instance (its writes may get no answer), or the history after two points in time. */
+interface Outcome {
+  instance?: number;
+  /** an asynchronous standby was promoted: acknowledged writes between the two may be lost */
+  rewound?: { killedAt: number; promotedAt: number };
+}
+
 /**
- * One round: the workload runs 2 s, `inject` makes the fault (and returns the instance it took away, if any), then
- * once the cluster is whole again and writes are acknowledged for 2 s more the workload stops and is checked.
+ * One round: the workload runs 2 s, `inject` makes the fault, then once the cluster is whole again and writes are
+ * acknowledged for 2 s more the workload stops and is checked.
  */
-async function round(id: string, inject: () => Promise<number | undefined>): Promise<void> {
+async function round(id: string, inject: () => Promise<Outcome>): Promise<void> {
   await topology.untilHealthy();
   const workload = new Workload(urls(), id);
   await pause(2000);
   const faultAt = Date.now();
-  const lost = await inject();
+  const { instance: lost, rewound } = await inject();
   await topology.untilHealthy();
   const deadline = Date.now() + 60_000;
   while (!workload.acknowledged().some((a) => a.at > Date.now() - 500) && Date.now() < deadline) await pause(100);
   await pause(2000);
-  await workload.stop();
+  // after a lost history the watchers are to show what the new primary holds, acknowledged or not
+  await workload.stop(rewound && (async () => [...(await stored(id)).keys()]));
 
   const answers = workload.answers;
   const statuses: Record<number, number> = {};
@@ -94,8 +106,20 @@ async function round(id: string, inject: () => Promise<number | undefined>): Pro
   const objects = await stored(id);
   const acknowledged = workload.acknowledged();
   expect(acknowledged.length).toBeGreaterThan(0);
-  // Every acknowledged write is stored, with the resourceVersion it was answered with.
-  expect(acknowledged.filter((a) => objects.get(a.name) !== a.resourceVersion).map((a) => `${a.name}@${a.resourceVersion}: ${objects.get(a.name)}`)).toEqual([]);
+  const missing = acknowledged.filter((a) => objects.get(a.name) !== a.resourceVersion);
+  if (rewound) {
+    // Lost: acknowledged writes the promoted standby had not received, all answered after the fault began and before
+    // the promotion (earlier ones were synchronous; the standbys had them before they stopped receiving).
+    console.log(`${id}: ${missing.length} acknowledged writes lost`);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.filter((a) => a.at < faultAt || a.sentAt > rewound.promotedAt).map((a) => `${a.name}@${a.resourceVersion}: ${objects.get(a.name)}`)).toEqual([]);
+    // Versions handed out after the promotion are above every version served before the primary was lost.
+    const before = acknowledged.filter((a) => a.at < rewound.killedAt).reduce((max, a) => (BigInt(a.resourceVersion as string) > max ? BigInt(a.resourceVersion as string) : max), 0n);
+    expect(acknowledged.filter((a) => a.sentAt > rewound.promotedAt && BigInt(a.resourceVersion as string) <= before).map((a) => `${a.name}@${a.resourceVersion} <= ${before}`)).toEqual([]);
+  } else {
+    // Every acknowledged write is stored, with the resourceVersion it was answered with.
+    expect(missing.map((a) => `${a.name}@${a.resourceVersion}: ${objects.get(a.name)}`)).toEqual([]);
+  }
   // No write answered with a failure is stored (504, "outcome unknown", may be either).
   expect(answers.filter((a) => a.status === 503 && objects.has(a.name)).map((a) => a.name)).toEqual([]);
   // No resourceVersion names two different changes: across the answers, what the watchers were shown, and the table.
@@ -109,8 +133,16 @@ async function round(id: string, inject: () => Promise<number | undefined>): Pro
   for (const a of acknowledged) note(a.resourceVersion as string, a.name);
   for (const w of workload.watchers) for (const [rv, name] of w.changes) note(rv, name);
   expect(reused).toEqual([]);
-  // Every watcher was shown each acknowledged write exactly once since its last (re)list.
-  for (const w of workload.watchers) expect(acknowledged.filter((a) => w.counts.get(a.name) !== 1).map((a) => `${a.name}: ${w.counts.get(a.name) ?? 0}`)).toEqual([]);
+  for (const w of workload.watchers) {
+    if (rewound) {
+      // Each watcher shows exactly what the new primary holds: every stored object once, none of the lost ones.
+      expect([...objects.keys()].filter((name) => w.counts.get(name) !== 1).map((name) => `${name}: ${w.counts.get(name) ?? 0}`)).toEqual([]);
+      expect([...w.counts.keys()].filter((name) => !objects.has(name))).toEqual([]);
+    } else {
+      // Every watcher was shown each acknowledged write exactly once since its last (re)list.
+      expect(acknowledged.filter((a) => w.counts.get(a.name) !== 1).map((a) => `${a.name}: ${w.counts.get(a.name) ?? 0}`)).toEqual([]);
+    }
+  }
   // Unready while unwritable: the probes sent a second into the gap and answered a second before its end.
   if (unwritable.seconds > 2) {
     const inside = workload.probes.filter((p) => p.instance !== lost && p.sentAt > unwritable.start + 1000 && p.at < unwritable.end - 1000);
@@ -132,7 +164,7 @@ it('rides one instance losing its LISTEN connection', async () => {
       [name],
     );
     expect(cut.length).toBe(1);
-    return undefined;
+    return {};
   });
 });
 
@@ -141,32 +173,67 @@ it('rides the SIGKILL of one pgkube instance', async () => {
     await instances[1].stop('SIGKILL');
     await pause(2000);
     instances[1] = await startInstance(1);
-    return 1;
+    return { instance: 1 };
   });
 });
 
 it('rides a planned patronictl switchover to the synchronous standby', async () => {
   await round('switchover', async () => {
     await topology.switchover(await laterMember('sync_standby'));
-    return undefined;
+    return {};
   });
 });
 
 it("rides the SIGKILL of the primary's PostgreSQL (Patroni promotes the synchronous standby)", async () => {
   await round('primary-postgres-kill', async () => {
     topology.killPostgres(await topology.leader());
-    return undefined;
+    return {};
   });
 });
 
+/** Kills the leader's host, waits until another node leads, and starts the lost host's Patroni again. */
+async function loseLeaderHost(): Promise<{ killedAt: number; promotedAt: number }> {
+  const leader = await topology.leader();
+  const killedAt = Date.now();
+  topology.killHost(leader);
+  // the host comes back once another node leads: its Patroni rejoins it as a standby
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && ((await topology.leader().catch(() => leader)) === leader)) await pause(250);
+  const promotedAt = Date.now();
+  topology.restartPatroni(leader);
+  return { killedAt, promotedAt };
+}
+
 it('rides the loss of the primary host (its Patroni killed with its PostgreSQL)', async () => {
   await round('primary-host-lost', async () => {
+    await loseLeaderHost();
+    return {};
+  });
+});
+
+// Last: it changes the cluster's configuration for its time (and restores it).
+it('promotes an asynchronous standby that is behind: lost writes are never served as current, versions never reused', async () => {
+  await round('async-standby-behind', async () => {
+    // asynchronous replication, and a standby however far behind may be promoted
+    await topology.configure({ synchronous_mode: false, maximum_lag_on_failover: 1 << 30 });
     const leader = await topology.leader();
-    topology.killHost(leader);
-    // the host comes back once another node leads: its Patroni rejoins it as a standby
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && ((await topology.leader().catch(() => leader)) === leader)) await pause(250);
-    topology.restartPatroni(leader);
-    return undefined;
+    const onLeader = <T>(statement: string) => sql<T>(statement, [], topology.nodeUrl(leader));
+    const deadline = Date.now() + 30_000;
+    while ((await onLeader<{ names: string }>('SELECT current_setting(\'synchronous_standby_names\') AS names'))[0].names !== '') {
+      if (Date.now() > deadline) throw new Error('Patroni did not turn synchronous replication off');
+      await pause(200);
+    }
+    // both standbys have every write acknowledged so far (those before the fault were synchronous on one of them)
+    const [{ lsn }] = await onLeader<{ lsn: string }>('SELECT pg_current_wal_flush_lsn()::text AS lsn');
+    while ((await onLeader<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_replication WHERE flush_lsn >= '${lsn}'::pg_lsn`))[0].n < 2) {
+      if (Date.now() > deadline) throw new Error('the standbys did not catch up');
+      await pause(200);
+    }
+    expect(topology.stopWalSenders(leader)).toBe(2);
+    // acknowledged writes that only the primary holds
+    await pause(3000);
+    const rewound = await loseLeaderHost();
+    await topology.configure({ synchronous_mode: true, maximum_lag_on_failover: 1048576 });
+    return { rewound };
   });
 });

@@ -164,13 +164,16 @@ export class Workload {
     }
   }
 
-  /** Stops writing, then waits (up to a bound) until every watcher was shown every acknowledged write, then stops them. */
-  async stop(): Promise<void> {
+  /**
+   * Stops writing, then waits (up to a bound) until every watcher was shown every name `expected` gives (by default
+   * those of the acknowledged writes), then stops them.
+   */
+  async stop(expected = async () => this.acknowledged().map((a) => a.name)): Promise<void> {
     this.running = false;
     await Promise.all(this.loops);
-    const acknowledged = this.acknowledged().map((a) => a.name);
+    const names = await expected();
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && !this.watchers.every((w) => acknowledged.every((name) => w.counts.has(name)))) await pause(200);
+    while (Date.now() < deadline && !this.watchers.every((w) => names.every((name) => w.counts.has(name)))) await pause(200);
     await Promise.all(this.watchers.map((w) => w.stop()));
   }
 

@@ -153,6 +153,31 @@ export class HaTopology {
     return Number(readFileSync(join(this.dir, `patroni-${name}.pid`), 'utf8').trim());
   }
 
+  /** Changes the cluster's dynamic configuration as `patronictl edit-config` does (Patroni's PATCH /config). */
+  async configure(settings: Record<string, unknown>): Promise<void> {
+    const response = await fetch(`${this.restUrl(await this.leader())}/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(settings),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`PATCH /config: ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * SIGSTOPs a node's WAL senders: its standbys stay connected but receive nothing more, so with asynchronous
+   * replication its commits go on being acknowledged while they exist on this node only. Returns how many it stopped.
+   */
+  stopWalSenders(name: string): number {
+    const postmaster = Number(readFileSync(join(this.dir, name, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const senders = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes('walsender'))
+      .map((line) => Number(line.trim().split(' ')[0]));
+    for (const pid of senders) signal(pid, 'SIGSTOP');
+    return senders.length;
+  }
+
   /** A planned switchover to `candidate` with patronictl, as docs/operations.md says. */
   async switchover(candidate: string): Promise<void> {
     const leader = await this.leader();
