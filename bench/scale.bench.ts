@@ -136,7 +136,7 @@ async function dropIndexes(sql: Client): Promise<string[]> {
  * sequence, and its ADDED row in the change log; then the indexes built, the sequence moved past the copies and the
  * statistics gathered.
  */
-async function load(sql: Client, template: StoredRow, count: number): Promise<number> {
+async function load(sql: Client, template: StoredRow, count: number): Promise<{ seconds: number; newest: bigint }> {
   const started = process.hrtime.bigint();
   await checkColumns(sql);
   const { rows } = await sql.query<{ first: string }>(`SELECT nextval('resource_version_seq') AS first`);
@@ -165,7 +165,7 @@ async function load(sql: Client, template: StoredRow, count: number): Promise<nu
   for (const definition of indexes) await sql.query(definition);
   await sql.query(`SELECT setval('resource_version_seq', $1)`, [String(first + BigInt(count) - 1n)]);
   await sql.query('ANALYZE objects, change_log');
-  return since(started) / 1000;
+  return { seconds: since(started) / 1000, newest: first + BigInt(count) - 1n };
 }
 
 /** The template's stored rows, and a check that its change-log row holds the same body (what the copy relies on). */
@@ -277,15 +277,18 @@ async function tableSizes(sql: Client): Promise<Sizes> {
   return { objects: Number(rows[0].objects), change_log: Number(rows[0].change_log) };
 }
 
-/** One compaction by a server started with an interval of a second: from its start (compacted_at) to its commit. */
-async function compaction(cluster: Cluster, sql: Client): Promise<{ server: ServerProcess; compaction: Figures['compaction'] }> {
+/**
+ * One compaction by a server started with an interval of a second, until the horizon reaches `through` (it removes a
+ * batch per transaction, each raising the horizon): from its start (compacted_at, the run's time) to the last commit.
+ */
+async function compaction(cluster: Cluster, sql: Client, through: bigint): Promise<{ server: ServerProcess; compaction: Figures['compaction'] }> {
   const count = async () => Number((await sql.query<{ n: string }>('SELECT count(*) AS n FROM change_log')).rows[0].n);
   const before = await count();
   const { server } = await restart(cluster, COMPACTING);
   const deadline = Date.now() + COMPACTION_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const { rows } = await sql.query<{ compacted_at: Date | null }>('SELECT compacted_at FROM change_log_compaction');
-    if (rows[0].compacted_at) {
+    const { rows } = await sql.query<{ compacted_at: Date | null; through: string }>('SELECT compacted_at, compacted_through AS through FROM change_log_compaction');
+    if (rows[0].compacted_at && BigInt(rows[0].through) >= through) {
       const ms = Date.now() - rows[0].compacted_at.getTime();
       return { server, compaction: { removed: before - (await count()), ms, load: loadavg()[0] } };
     }
@@ -337,7 +340,7 @@ async function measure(count: number, smallest?: Figures): Promise<Figures> {
     const template = await storedTemplate(cluster.servers[0].url, sql);
     await cluster.remove(cluster.servers[0]);
     console.log(`${count}: copying…`);
-    const loadSeconds = await load(sql, template, count);
+    const { seconds: loadSeconds, newest: newestLoaded } = await load(sql, template, count);
     console.log(`${count}: copied in ${loadSeconds.toFixed(0)} s; ${JSON.stringify(await tableSizes(sql))}`);
     const { server, readyMs } = await restart(cluster, MEASURING);
     const startRss = server.rss();
@@ -365,7 +368,7 @@ async function measure(count: number, smallest?: Figures): Promise<Figures> {
     figures.unpaged = await unpagedList(server);
     console.log(`${count}: unpaged ${JSON.stringify(figures.unpaged)}`);
     await cluster.remove(server);
-    const compacted = await compaction(cluster, sql);
+    const compacted = await compaction(cluster, sql, newestLoaded);
     figures.compaction = compacted.compaction;
     console.log(`${count}: compaction ${JSON.stringify(figures.compaction)}`);
     figures.vacuum = await vacuum(sql, compacted.server.url, count);
