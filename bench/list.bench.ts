@@ -4,16 +4,12 @@
  * server runs; and the server's peak memory while 8 clients read every object unpaged, as a list, as a Table and as
  * the initial events of a watch-list, at 10,000 and at 100,000.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Client } from 'pg';
-import { readListOptions } from '../src/registry/store/list-options';
-import { listQuery } from '../src/registry/store/list-options-query';
-import { planList } from '../src/registry/store/consistent-list';
-import { listStatement } from '../src/storage/objects/list-statement';
 import { Query } from '../src/apimachinery/parameters/query';
 import { EXTENSIONS_KINDS } from '../src/apis/extensions/extensions.kinds';
 import { profileTables, profileWork } from './support/cpu-profile';
+import { drain, examineList, peakRssDuring } from './support/list-probes';
 import { percentile } from './support/load';
 import { describeMachine, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
@@ -81,52 +77,30 @@ async function fill(template: StoredBody, sql: Client, from: number, to: number)
   return (Date.now() - started) / 1000;
 }
 
-/** The body of a response read to its end (or until the text `until`) and dropped: its length in bytes. */
-async function drain(response: Response, until?: string): Promise<number> {
-  let bytes = 0;
-  let tail = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    if (until === undefined) continue;
-    const text = tail + Buffer.from(chunk).toString('latin1');
-    if (text.includes(until)) break;
-    tail = text.slice(-until.length);
-  }
-  return bytes;
-}
-
 /**
  * The server's resident memory while LISTING_CLIENTS clients read every Deployment unpaged at once, as `answer` asks
- * for them: sampled from /proc every RSS_SAMPLE_MS, and the kernel's high-water mark (VmHWM, reset first
- * through clear_refs); with the 1-minute load average at the end.
+ * for them; with the 1-minute load average at the end.
  */
 async function peakRss(server: ServerProcess, answer: Answer) {
   const path = `${server.url}/apis/extensions/v1beta1/deployments${answer.query}`;
   const headers = { accept: answer.accept };
   await drain(await fetch(path, { headers }), answer.until); // warm-up
-  const before = server.rss();
-  let resetHighWater = true;
-  try {
-    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
-  } catch {
-    resetHighWater = false;
-  }
-  let sampled = before;
-  const sampler = setInterval(() => (sampled = Math.max(sampled, server.rss())), RSS_SAMPLE_MS);
   const started = Date.now();
-  const sizes = await Promise.all(
-    Array.from({ length: LISTING_CLIENTS }, async () => {
-      const response = await fetch(path, { headers });
-      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      return drain(response, answer.until);
-    }),
+  const { before, peak, result: sizes } = await peakRssDuring(
+    server,
+    () =>
+      Promise.all(
+        Array.from({ length: LISTING_CLIENTS }, async () => {
+          const response = await fetch(path, { headers });
+          if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+          return drain(response, answer.until);
+        }),
+      ),
+    RSS_SAMPLE_MS,
   );
-  clearInterval(sampler);
-  const highWater = resetHighWater ? Number(readStatus(server.pid).match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 : 0;
-  return { before, peak: Math.max(sampled, highWater), seconds: (Date.now() - started) / 1000, responseBytes: sizes[0], load: loadavg()[0] };
+  return { before, peak, seconds: (Date.now() - started) / 1000, responseBytes: sizes[0], load: loadavg()[0] };
 }
 
-const readStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function measure(server: ServerProcess, c: Case) {
@@ -173,26 +147,8 @@ async function pageCases(base: string, sql: Client): Promise<Case[]> {
   ];
 }
 
-/** The statement the server runs for a case, timed through the pg driver (rows parsed) and EXPLAINed. */
-async function examine(sql: Client, c: Case) {
-  const options = readListOptions(DEPLOYMENTS, c.query);
-  const statement = listStatement(DEPLOYMENTS, listQuery(DEPLOYMENTS, c.namespace, options, planList(options).range), 'output');
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = process.hrtime.bigint();
-    await sql.query(statement);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  const { rows } = await sql.query<{ 'QUERY PLAN': string }>({ ...statement, text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}` });
-  const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-  return {
-    statement,
-    plan,
-    driverMs: times.sort((a, b) => a - b)[2],
-    executionMs: Number(plan.match(/Execution Time: ([\d.]+)/)?.[1]),
-    usesIndex: /Index (Only )?Scan|Bitmap Index Scan/.test(plan),
-  };
-}
+/** The statement the server runs for a case, timed through the pg driver and EXPLAINed. */
+const examine = (sql: Client, c: Case) => examineList(sql, DEPLOYMENTS, c.namespace, c.query);
 
 async function main(): Promise<void> {
   const cluster = await Cluster.start(1);

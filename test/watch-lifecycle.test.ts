@@ -65,6 +65,23 @@ describe('change-log compaction', () => {
     expect(list.json.items).toHaveLength(10);
     expect(BigInt(list.json.metadata.resourceVersion)).toBe(BigInt(result.compactedThrough as bigint) + 1n);
   });
+
+  it('removes a change log larger than one transaction removes, in one run, up to the retention', async () => {
+    // 25,000 changes by plain SQL (the triggers log them as API writes), more than a compaction transaction takes
+    await server.sql(
+      `INSERT INTO objects (api_group, resource, body)
+       SELECT 'extensions', 'deployments', jsonb_build_object('metadata', jsonb_build_object('namespace', 'bulk', 'name', 'd' || i, 'uid', gen_random_uuid()))
+       FROM generate_series(1, 25000) i`,
+    );
+    const [before] = await server.sql<{ n: number; kept: string }>(
+      'SELECT count(*)::int AS n, (SELECT resource_version FROM change_log ORDER BY resource_version DESC OFFSET 5 LIMIT 1)::text AS kept FROM change_log',
+    );
+    expect(before.n).toBeGreaterThan(25000);
+    const result = await server.app.get(ChangeLogCompactor).compact();
+    expect(result).toEqual({ removed: before.n - 5, compactedThrough: BigInt(before.kept) });
+    const [left] = await server.sql<{ n: number }>('SELECT count(*)::int AS n FROM change_log');
+    expect(left.n).toBe(5);
+  });
 });
 
 describe('compaction on its schedule', () => {

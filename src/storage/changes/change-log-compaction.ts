@@ -31,15 +31,31 @@ async function takeCompactionLock(tx: Prisma.TransactionClient): Promise<boolean
 }
 
 /**
+ * Changes one compaction transaction removes at most: a transaction may last a few seconds (Prisma's interactive
+ * transactions end at 5 s), and a change log grown to a million rows (after a burst, or a restore) must still shrink.
+ */
+const COMPACTION_BATCH = 10_000;
+
+/**
  * Removes the changes beyond the retention and raises the compaction horizon in the same transaction, under a
  * transaction-scoped advisory lock that lets one instance do it at a time (another finds the lock taken and removes
- * nothing). The newest change is always kept: a list's resourceVersion is read from it. Old write fences go too.
+ * nothing). The oldest go first, a batch per transaction, each raising the horizon to the newest it removed. The
+ * newest change is always kept: a list's resourceVersion is read from it. Old write fences go too.
  */
 @Injectable()
 export class ChangeLogCompaction {
   constructor(private readonly prisma: PrismaService) {}
 
-  compact(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
+  async compact(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
+    let result: CompactionResult = { removed: 0 };
+    for (;;) {
+      const batch = await this.compactBatch(retention, now);
+      if (batch.removed > 0) result = { removed: result.removed + batch.removed, compactedThrough: batch.compactedThrough };
+      if (batch.removed < COMPACTION_BATCH) return result;
+    }
+  }
+
+  private compactBatch(retention: ChangeLogRetention, now: Date): Promise<CompactionResult> {
     return this.prisma.$transaction(async (tx) => {
       if (!(await takeCompactionLock(tx))) return { removed: 0 };
       await tx.$executeRaw`DELETE FROM write_fences WHERE ctid IN (
@@ -60,13 +76,22 @@ export class ChangeLogCompaction {
       if (candidates.length === 0) return { removed: 0 };
       let through = candidates.reduce((a, b) => (a > b ? a : b));
       if (through >= newest.resourceVersion) through = newest.resourceVersion - 1n;
-      const { count } = await tx.change.deleteMany({ where: { resourceVersion: { lte: through } } });
-      if (count === 0) return { removed: 0 };
+      const [gone] = await tx.$queryRaw<{ removed: bigint; newest: bigint | null }[]>`
+        WITH gone AS (
+          DELETE FROM change_log WHERE resource_version IN (
+            SELECT resource_version FROM change_log WHERE resource_version <= ${through}
+            ORDER BY resource_version LIMIT ${COMPACTION_BATCH})
+          RETURNING resource_version)
+        SELECT count(*) AS removed, max(resource_version) AS newest FROM gone`;
+      const removed = Number(gone.removed);
+      if (removed === 0) return { removed: 0 };
+      // a full batch may have left older changes up to `through`: the horizon covers what is gone
+      if (removed === COMPACTION_BATCH) through = gone.newest as bigint;
       await tx.changeLogCompaction.updateMany({
         where: { compactedThrough: { lt: through } },
         data: { compactedThrough: through, compactedAt: now },
       });
-      return { removed: count, compactedThrough: through };
+      return { removed, compactedThrough: through };
     });
   }
 
