@@ -12,7 +12,7 @@ jest.setTimeout(180_000);
 const TIMINGS = { LEADER_ELECT_LEASE_DURATION: '3s', LEADER_ELECT_RENEW_DEADLINE: '2s', LEADER_ELECT_RETRY_PERIOD: '500ms' };
 const LEASE_DURATION_MS = 3000;
 const RETRY_PERIOD_MS = 500;
-const LEASES = ['pgkube-garbagecollector', 'pgkube-namespace'];
+const LEASES = ['pgkube-garbagecollector', 'pgkube-namespace', 'pgkube-deployment'];
 const LEASES_PATH = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases';
 
 const call = (server: ServerProcess, method: string, path: string, body?: unknown) => http(server.url, method, path, { body });

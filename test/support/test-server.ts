@@ -29,6 +29,12 @@ export const createTestDatabase = (): Promise<string> => createScratchDatabase(a
 export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScratchDatabase(adminUrl(), databaseUrl);
 
 /**
+ * The settings of a server whose tests compare what their own requests wrote with the whole database or change log:
+ * no deployment controller, whose ReplicaSets, Events and status writes follow every Deployment they create.
+ */
+export const WITHOUT_DEPLOYMENT_CONTROLLER = { CONTROLLERS: '*,-deployment' };
+
+/**
  * Leases renewed rarely (not within a test file's run), so that the controllers' Lease writes do not land amid a
  * test's comparisons of the database or the change log (a test of the controller manager passes its own timings).
  */
