@@ -1,48 +1,24 @@
+import { LEASE_DURATION_MS, leadersOf, RETRY_PERIOD_MS, useInstances } from './support/controller-instances';
 import { http } from './support/http';
-import { sample } from './support/metrics';
 import { ServerProcess } from './support/server-process';
-import { createTestDatabase, dropTestDatabase } from './support/test-server';
-import { startServerProcess } from './support/test-server-process';
 import { until } from './support/until';
 
 jest.setTimeout(180_000);
 
-/** Short timings: a Lease held 3 s without renewal may be taken, renewed every 500 ms. */
-const TIMINGS = { LEADER_ELECT_LEASE_DURATION: '3s', LEADER_ELECT_RENEW_DEADLINE: '2s', LEADER_ELECT_RETRY_PERIOD: '500ms' };
-const LEASE_DURATION_MS = 3000;
-const RETRY_PERIOD_MS = 500;
 const LEASE = 'pgkube-deployment';
 const APPS = '/apis/apps/v1/namespaces/default';
 
 const call = (server: ServerProcess, method: string, path: string, body?: unknown, headers?: Record<string, string>) => http(server.url, method, path, { body, headers });
 
-async function leadersOf(instances: ServerProcess[]): Promise<ServerProcess[]> {
-  const leading = await Promise.all(
-    instances.map(async (instance) => sample((await call(instance, 'GET', '/metrics')).text, 'leader_election_master_status', { name: LEASE }) === 1),
-  );
-  return instances.filter((_, i) => leading[i]);
-}
-
 const replicaSets = async (server: ServerProcess) => (await call(server, 'GET', `${APPS}/replicasets`)).json.items;
 
 describe('the deployment controller over three instances', () => {
-  let databaseUrl: string;
-  let instances: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    databaseUrl = await createTestDatabase();
-    instances = await Promise.all(['a', 'b', 'c'].map(() => startServerProcess({ DATABASE_URL: databaseUrl, ...TIMINGS })));
-  });
-
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop('SIGKILL')));
-    await dropTestDatabase(databaseUrl);
-  });
+  const cluster = useInstances(3);
 
   it('moves to another instance within the lease duration when its leader is killed, and makes no ReplicaSet twice', async () => {
-    await until(async () => (await leadersOf(instances)).length === 1, 10_000, 200);
-    const [leader] = await leadersOf(instances);
-    const survivor = instances.find((instance) => instance !== leader) as ServerProcess;
+    await until(async () => (await leadersOf(cluster.all, LEASE)).length === 1, 10_000, 200);
+    const [leader] = await leadersOf(cluster.all, LEASE);
+    const survivor = cluster.all.find((instance) => instance !== leader) as ServerProcess;
     const deployment = {
       metadata: { name: 'web' },
       spec: {
@@ -58,11 +34,11 @@ describe('the deployment controller over three instances', () => {
 
     await leader.stop('SIGKILL');
     const killedAt = Date.now();
-    instances = instances.filter((instance) => instance !== leader);
+    cluster.all = cluster.all.filter((instance) => instance !== leader);
     // the template changes while no instance leads: the next leader rolls it out
     const patch = { spec: { template: { spec: { containers: [{ name: 'main', image: 'nginx:2' }] } } } };
     expect((await call(survivor, 'PATCH', `${APPS}/deployments/web`, patch, { 'content-type': 'application/strategic-merge-patch+json' })).status).toBe(200);
-    await until(async () => (await leadersOf(instances)).length === 1, LEASE_DURATION_MS + 5000, 100);
+    await until(async () => (await leadersOf(cluster.all, LEASE)).length === 1, LEASE_DURATION_MS + 5000, 100);
     expect(Date.now() - killedAt).toBeLessThan(LEASE_DURATION_MS + 2.2 * RETRY_PERIOD_MS + 500);
 
     await until(async () => (await replicaSets(survivor)).length === 2, 10_000, 100);

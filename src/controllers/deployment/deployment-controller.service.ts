@@ -7,6 +7,7 @@ import { ReplicaSet } from '../../apis/extensions/replicaset/replicaset.schema';
 import { Controller } from '../../controller-manager/controller';
 import { ControllerMetrics } from '../../controller-manager/controller-metrics';
 import { defaultControllerRateLimiter } from '../../controller-manager/rate-limiter';
+import { startInformers } from '../../controller-manager/start-informers';
 import { SyncResult, WorkQueue } from '../../controller-manager/work-queue';
 import { objectKey, SharedInformer } from '../../watch/informer';
 import { InformerFactory } from '../../watch/informer-factory';
@@ -16,10 +17,10 @@ import { controllerOf, ReplicaSetClaims, selects } from './replica-set-claims';
 import { DeploymentRollback } from './rollback';
 import { Rollouts } from './rollouts';
 
-/** Between a failed first read of the informers and the next. */
-const INFORMER_RETRY_MS = 1000;
-
 const keyOf = (object: KubeObject) => objectKey(object.metadata.namespace, object.metadata.name as string);
+
+/** An object with initializers pending, which lists and watches of clients do not show (1.7's initialization). */
+const uninitialized = (object: KubeObject) => !!object.metadata.initializers;
 
 /**
  * Upstream's deployment controller, inside the server: each Deployment (seen by the shared informers of Deployments
@@ -47,7 +48,9 @@ export class DeploymentController implements Controller {
   ) {
     this.deployments = informers.informerFor({ group: EXTENSIONS.group, resource: 'deployments' });
     this.replicaSets = informers.informerFor({ group: EXTENSIONS.group, resource: 'replicasets' });
-    const enqueue = (object: KubeObject) => this.queue?.add(keyOf(object));
+    const enqueue = (object: KubeObject) => {
+      if (!uninitialized(object)) this.queue?.add(keyOf(object));
+    };
     this.deployments.addEventHandler({ added: enqueue, updated: enqueue, deleted: enqueue });
     this.replicaSets.addEventHandler({
       added: (rs) => this.enqueueFor(rs),
@@ -71,22 +74,15 @@ export class DeploymentController implements Controller {
     await queue?.shutdown();
   }
 
-  /** Starts the informers (again a moment after a failed first read) and queues every Deployment. */
+  /** Starts the informers and queues every Deployment. */
   private async follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await Promise.all([this.replicaSets.start(), this.deployments.start()]);
-        break;
-      } catch (error) {
-        this.logger.error(`reading deployments and replica sets failed: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, INFORMER_RETRY_MS).unref());
-      }
-    }
+    if (!(await startInformers([this.replicaSets, this.deployments], signal, this.logger))) return;
     for (const deployment of this.deployments.list()) this.queue?.add(keyOf(deployment));
   }
 
   /** The Deployment that controls the ReplicaSet, or for an orphan every Deployment of its namespace that selects it. */
   private enqueueFor(rs: KubeObject): void {
+    if (uninitialized(rs)) return;
     const controller = controllerOf(rs);
     const namespace = rs.metadata.namespace;
     if (controller) {
@@ -102,10 +98,10 @@ export class DeploymentController implements Controller {
 
   private async sync(key: string, signal: AbortSignal): Promise<SyncResult> {
     const cached = this.deployments.get(key) as Deployment | undefined;
-    if (signal.aborted || !cached) return {};
+    if (signal.aborted || !cached || uninitialized(cached)) return {};
     const deployment = structuredClone(cached);
     if (!deployment.spec?.selector || isEmptySelector(deployment.spec.selector)) return this.selectingAll(deployment);
-    const candidates = [...this.replicaSets.list()].filter((rs) => rs.metadata.namespace === deployment.metadata.namespace) as ReplicaSet[];
+    const candidates = [...this.replicaSets.list()].filter((rs) => rs.metadata.namespace === deployment.metadata.namespace && !uninitialized(rs)) as ReplicaSet[];
     const sets = await this.claims.claim(deployment, candidates);
     if (deployment.metadata.deletionTimestamp) return this.steps.syncStatusOnly(deployment, sets);
     await this.steps.checkPausedConditions(deployment);

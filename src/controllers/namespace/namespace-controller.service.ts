@@ -4,6 +4,7 @@ import { NAMESPACES } from '../../apis/core/core.kinds';
 import { Controller } from '../../controller-manager/controller';
 import { ControllerMetrics } from '../../controller-manager/controller-metrics';
 import { controllerRateLimiter } from '../../controller-manager/rate-limiter';
+import { startInformers } from '../../controller-manager/start-informers';
 import { WorkQueue } from '../../controller-manager/work-queue';
 import { SharedInformer } from '../../watch/informer';
 import { InformerFactory } from '../../watch/informer-factory';
@@ -13,8 +14,6 @@ import { NamespaceDeleter } from './namespace-deleter';
 const CONTENT_RECHECK_MS = 1000;
 /** Upstream's namespace controller retries a failed namespace at least every minute. */
 const MAX_BACKOFF_MS = 60_000;
-/** Between a failed first read of the namespaces and the next. */
-const INFORMER_RETRY_MS = 1000;
 
 /**
  * Upstream's namespace controller, inside the server: each namespace marked for deletion (seen by the shared
@@ -53,17 +52,9 @@ export class NamespaceController implements Controller {
     await queue?.shutdown();
   }
 
-  /** Starts the informer (again a moment after a failed first read) and queues the namespaces it holds. */
+  /** Starts the informer and queues the namespaces it holds. */
   private async follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await this.informer.start();
-        break;
-      } catch (error) {
-        this.logger.error(`reading the namespaces failed: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, INFORMER_RETRY_MS).unref());
-      }
-    }
+    if (!(await startInformers([this.informer], signal, this.logger))) return;
     for (const namespace of this.informer.list()) this.enqueueIfDeleted(namespace);
   }
 
