@@ -29,8 +29,9 @@ export const createTestDatabase = (): Promise<string> => createScratchDatabase(a
 export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScratchDatabase(adminUrl(), databaseUrl);
 
 /**
- * The settings of a server whose tests compare what their own requests wrote with the whole database or change log:
- * no deployment controller, whose ReplicaSets, Events and status writes follow every Deployment they create.
+ * The settings of a server whose tests compare their own objects, writes, resourceVersions or watch events exactly
+ * (or the whole database): no deployment controller, whose ReplicaSets, Events and status writes would follow every
+ * Deployment they create. The controller itself is tested with it on.
  */
 export const WITHOUT_DEPLOYMENT_CONTROLLER = { CONTROLLERS: '*,-deployment' };
 
