@@ -6,6 +6,8 @@ import { Settings } from './config/settings';
 import { ControllerManagerModule } from './controller-manager/controller-manager.module';
 import { GcModule } from './gc/gc.module';
 import { GarbageCollector } from './gc/garbage-collector.service';
+import { DeploymentControllerModule } from './controllers/deployment/deployment-controller.module';
+import { DeploymentController } from './controllers/deployment/deployment-controller.service';
 import { NamespaceControllerModule } from './controllers/namespace/namespace-controller.module';
 import { NamespaceController } from './controllers/namespace/namespace-controller.service';
 import { ClusterControllerModule } from './controllers/cluster/cluster-controller.module';
@@ -59,8 +61,8 @@ export class AppModule {
         ApiExtensionsGroupModule,
         DefinedKindsModule,
         ControllerManagerModule.running({
-          imports: [GcModule, NamespaceControllerModule, ClusterControllerModule],
-          controllers: [GarbageCollector, NamespaceController, ClusterController],
+          imports: [GcModule, NamespaceControllerModule, ClusterControllerModule, DeploymentControllerModule],
+          controllers: [GarbageCollector, NamespaceController, ClusterController, DeploymentController],
         }),
         ObservabilityModule,
         HealthModule,

@@ -5,6 +5,7 @@ import { decodeEnveloped, encodeEnveloped } from '../src/apiserver/codec/protobu
 import { useTestServer } from './support/api';
 import { PROTOBUF, unwrap, withoutNulls } from './support/protobuf';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 /** Upstream's current apps/v1 messages and those they import, as k8s.io/api and apimachinery generate them. */
 const PROTO_DIR = join(__dirname, 'fixtures', 'proto-current');
@@ -16,7 +17,8 @@ const protocDecode = (type: string, bytes: Uint8Array) =>
 /** protoc writes a field its definitions lack as its bare number. */
 const UNKNOWN_FIELD = /^\s*\d+:/m;
 
-const { call, server } = useTestServer(['apps-pb']);
+// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer(['apps-pb'], WITHOUT_DEPLOYMENT_CONTROLLER);
 const V1 = '/apis/apps/v1/namespaces/apps-pb';
 const inProtobuf = { accept: PROTOBUF };
 

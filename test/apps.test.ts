@@ -1,7 +1,9 @@
 import { useTestServer } from './support/api';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call, server } = useTestServer(['apps-api']);
+// the objects, writes and events of the tests' own requests are compared exactly: no controller writes besides
+const { call, server } = useTestServer(['apps-api'], WITHOUT_DEPLOYMENT_CONTROLLER);
 const NS = '/namespaces/apps-api';
 const EXT = `/apis/extensions/v1beta1${NS}`;
 const V1 = `/apis/apps/v1${NS}`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { http } from './support/http';
 import { SystemPostgres, systemPostgres } from './support/system-postgres';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 /**
@@ -52,7 +52,8 @@ it('restores objects, history and the resourceVersion sequence, so new versions 
   const source = databaseUrl(sourceName);
   const restored = databaseUrl(restoredName);
   await admin(`CREATE DATABASE ${sourceName}`);
-  let before: TestServer | undefined = await startTestServer(source);
+  // the restored history is compared event by event: no deployment controller writes besides
+  let before: TestServer | undefined = await startTestServer(source, WITHOUT_DEPLOYMENT_CONTROLLER);
   let after: TestServer | undefined;
   try {
     const first = await http(before.url, 'POST', base, { body: deployment('kept') });
@@ -72,7 +73,7 @@ it('restores objects, history and the resourceVersion sequence, so new versions 
 
     await admin(`CREATE DATABASE ${restoredName}`);
     execFileSync('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restored}`, dump], { stdio: 'pipe' });
-    after = await startTestServer(restored);
+    after = await startTestServer(restored, WITHOUT_DEPLOYMENT_CONTROLLER);
 
     expect((await http(after.url, 'GET', '/readyz')).text).toBe('ok');
     const kept = await http(after.url, 'GET', `${base}/kept`);

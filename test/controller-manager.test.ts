@@ -1,31 +1,17 @@
 import { http } from './support/http';
 import { kubectl, KUBECTLS } from './support/kubectl';
-import { sample } from './support/metrics';
+import { LEASE_DURATION_MS, leadersOf, RETRY_PERIOD_MS, useInstances } from './support/controller-instances';
 import { ServerProcess } from './support/server-process';
-import { createTestDatabase, dropTestDatabase } from './support/test-server';
-import { startServerProcess } from './support/test-server-process';
 import { until } from './support/until';
 
 jest.setTimeout(180_000);
 
-/** Short timings: a Lease held 3 s without renewal may be taken, renewed every 500 ms. */
-const TIMINGS = { LEADER_ELECT_LEASE_DURATION: '3s', LEADER_ELECT_RENEW_DEADLINE: '2s', LEADER_ELECT_RETRY_PERIOD: '500ms' };
-const LEASE_DURATION_MS = 3000;
-const RETRY_PERIOD_MS = 500;
-const LEASES = ['pgkube-cluster', 'pgkube-garbagecollector', 'pgkube-namespace'];
+const LEASES = ['pgkube-cluster', 'pgkube-deployment', 'pgkube-garbagecollector', 'pgkube-namespace'];
 const LEASES_PATH = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases';
 
 const call = (server: ServerProcess, method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
 
 const lease = async (server: ServerProcess, name: string) => (await call(server, 'GET', `${LEASES_PATH}/${name}`)).json;
-
-/** The instances whose metrics say they lead the Lease. */
-async function leadersOf(instances: ServerProcess[], name: string): Promise<ServerProcess[]> {
-  const leading = await Promise.all(
-    instances.map(async (instance) => sample((await call(instance, 'GET', '/metrics')).text, 'leader_election_master_status', { name }) === 1),
-  );
-  return instances.filter((_, i) => leading[i]);
-}
 
 /** An owner ConfigMap and a dependent of it in `default`; resolves with the dependent's path. */
 async function ownerAndDependent(server: ServerProcess, name: string): Promise<{ owner: string; dependent: string }> {
@@ -36,54 +22,43 @@ async function ownerAndDependent(server: ServerProcess, name: string): Promise<{
 }
 
 describe('the controller manager over three instances', () => {
-  let databaseUrl: string;
-  let instances: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    databaseUrl = await createTestDatabase();
-    instances = await Promise.all(['a', 'b', 'c'].map(() => startServerProcess({ DATABASE_URL: databaseUrl, ...TIMINGS })));
-  });
-
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.stop('SIGKILL')));
-    await dropTestDatabase(databaseUrl);
-  });
+  const cluster = useInstances(3);
 
   it('holds each controller\'s Lease in kube-system by exactly one instance, which alone runs the controller', async () => {
     for (const name of LEASES) {
-      await until(async () => (await leadersOf(instances, name)).length === 1, 10_000, 200);
-      const { spec } = await lease(instances[0], name);
+      await until(async () => (await leadersOf(cluster.all, name)).length === 1, 10_000, 200);
+      const { spec } = await lease(cluster.all[0], name);
       expect(spec.holderIdentity).toMatch(/^[^_]+_[0-9a-f-]{36}$/);
       expect(spec.leaseDurationSeconds).toBe(3);
       expect(spec.renewTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
       expect(spec.acquireTime).toMatch(/\.\d{6}Z$/);
     }
-    const listed = await kubectl(KUBECTLS[0], instances[1].url, ['get', 'lease', '-n', 'kube-system']);
+    const listed = await kubectl(KUBECTLS[0], cluster.all[1].url, ['get', 'lease', '-n', 'kube-system']);
     expect(listed.code).toBe(0);
     for (const name of LEASES) expect(listed.stdout).toMatch(new RegExp(`^${name}\\s+\\S+_[0-9a-f-]{36}\\s`, 'm'));
   });
 
   it('moves each controller to another instance within the lease duration when its leader is killed, and the controllers work on', async () => {
-    const [leader] = await leadersOf(instances, 'pgkube-garbagecollector');
+    const [leader] = await leadersOf(cluster.all, 'pgkube-garbagecollector');
     const before = Object.fromEntries(await Promise.all(LEASES.map(async (name) => [name, (await lease(leader, name)).spec])));
     const led = await Promise.all(LEASES.map(async (name) => (await leadersOf([leader], name)).length === 1));
     await leader.stop('SIGKILL');
     const killedAt = Date.now();
-    instances = instances.filter((instance) => instance !== leader);
+    cluster.all = cluster.all.filter((instance) => instance !== leader);
 
     for (const [i, name] of LEASES.entries()) {
       if (!led[i]) continue;
-      await until(async () => (await leadersOf(instances, name)).length === 1, LEASE_DURATION_MS + 5000, 100);
-      const { spec } = await lease(instances[0], name);
+      await until(async () => (await leadersOf(cluster.all, name)).length === 1, LEASE_DURATION_MS + 5000, 100);
+      const { spec } = await lease(cluster.all[0], name);
       expect(spec.holderIdentity).not.toBe(before[name].holderIdentity);
       expect(spec.leaseTransitions).toBe((before[name].leaseTransitions ?? 0) + 1);
     }
     // the Lease is taken once it has not been renewed for its duration (counted from the last renewal seen), at the
     // next try of a candidate: within 2.2 retry periods (client-go's jitter)
     expect(Date.now() - killedAt).toBeLessThan(LEASE_DURATION_MS + 2.2 * RETRY_PERIOD_MS + 500);
-    for (const name of LEASES) expect(await leadersOf(instances, name)).toHaveLength(1);
+    for (const name of LEASES) expect(await leadersOf(cluster.all, name)).toHaveLength(1);
 
-    const [server] = instances;
+    const [server] = cluster.all;
     const { owner, dependent } = await ownerAndDependent(server, 'after-takeover');
     expect((await call(server, 'DELETE', owner)).status).toBe(200);
     await until(async () => (await call(server, 'GET', dependent)).status === 404, 10_000, 100);
@@ -95,30 +70,20 @@ describe('the controller manager over three instances', () => {
   });
 
   it('gives the Leases up when an instance stops gracefully, so that another takes them at once', async () => {
-    const [leader] = await leadersOf(instances, 'pgkube-namespace');
+    const [leader] = await leadersOf(cluster.all, 'pgkube-namespace');
     await leader.stop('SIGTERM');
-    instances = instances.filter((instance) => instance !== leader);
+    cluster.all = cluster.all.filter((instance) => instance !== leader);
     const stoppedAt = Date.now();
-    await until(async () => (await leadersOf(instances, 'pgkube-namespace')).length === 1, LEASE_DURATION_MS, 100);
+    await until(async () => (await leadersOf(cluster.all, 'pgkube-namespace')).length === 1, LEASE_DURATION_MS, 100);
     expect(Date.now() - stoppedAt).toBeLessThan(LEASE_DURATION_MS);
   });
 });
 
 describe('--controllers=*,-garbagecollector', () => {
-  let databaseUrl: string;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    databaseUrl = await createTestDatabase();
-    server = await startServerProcess({ DATABASE_URL: databaseUrl, ...TIMINGS }, ['--controllers=*,-garbagecollector']);
-  });
-
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await dropTestDatabase(databaseUrl);
-  });
+  const single = useInstances(1, ['--controllers=*,-garbagecollector']);
 
   it('leaves the garbage collector off and runs the namespace controller', async () => {
+    const [server] = single.all;
     expect((await call(server, 'GET', `${LEASES_PATH}/pgkube-garbagecollector`)).status).toBe(404);
     expect((await lease(server, 'pgkube-namespace')).spec.holderIdentity).toBeTruthy();
     const { owner, dependent } = await ownerAndDependent(server, 'no-gc');

@@ -4,11 +4,13 @@ import { HttpResult } from './support/http';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { expectFailure } from './support/status';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 const deployment = kindNamed('Deployment');
 const cluster = kindNamed('Cluster');
 const NS = 'dry';
-const { call, server } = useTestServer([NS]);
+// the objects, writes and events of the tests' own requests are compared exactly: no controller writes besides
+const { call, server } = useTestServer([NS], WITHOUT_DEPLOYMENT_CONTROLLER);
 const DEPLOYMENTS = collectionPath(deployment, NS);
 const WEB = itemPath(deployment, 'web', NS);
 const SMP = { 'content-type': 'application/strategic-merge-patch+json' };

@@ -5,6 +5,7 @@ import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
 import { PrimaryProxy, ReplicatedPostgres } from './support/replicated-postgres';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 /**
  * One pgkube instance over a primary and a synchronous streaming standby (Debian's PostgreSQL 15), reached through a
@@ -25,7 +26,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   cluster = await ReplicatedPostgres.start(true);
   proxy = await PrimaryProxy.start(cluster.primary.port);
-  server = await startServerProcess({ DATABASE_URL: proxy.url() });
+  // each write is the test's own, counted and judged: no deployment controller writes besides
+  server = await startServerProcess({ DATABASE_URL: proxy.url(), ...WITHOUT_DEPLOYMENT_CONTROLLER });
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
 import { createNamespaces } from './support/namespaces';
 import { Event, WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 /**
  * Two instances over one PostgreSQL of this test's own, under writes and watches, through three faults: an instance's
@@ -33,7 +34,8 @@ const withName = (url: string, name: string) => {
   u.searchParams.set('application_name', name);
   return u.toString();
 };
-const startInstance = (name: 'a' | 'b') => startServerProcess({ DATABASE_URL: withName(database.url, `pgkube-${name}`) });
+// every change is the test's own, counted and checked in order: no deployment controller writes besides
+const startInstance = (name: 'a' | 'b') => startServerProcess({ DATABASE_URL: withName(database.url, `pgkube-${name}`), ...WITHOUT_DEPLOYMENT_CONTROLLER });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {

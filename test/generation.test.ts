@@ -1,7 +1,9 @@
 import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call } = useTestServer();
+// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 /** Creates the kind's fixture (with `generation` as the client's), applies each change by PUT, answers the generations. */
 async function generations(kindName: string, clientGeneration: number | undefined, ...changes: ((o: any) => void)[]) {

@@ -3,6 +3,7 @@ import { ObjectStore } from '../src/storage/objects/object-store';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { sample, scrape } from './support/metrics';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // Group commit: the writes that arrive while a write transaction is in flight are committed together, each with its
 // own answer. The test holds the resourceVersion lock from a connection of its own, so that the first write stays in
@@ -10,7 +11,8 @@ import { sample, scrape } from './support/metrics';
 
 const DEPLOYMENT = kindNamed('Deployment');
 const NS = 'batched';
-const { call, server } = useTestServer([NS]);
+// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer([NS], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 const deployment = (name: string, labels: Record<string, string> = { app: 'web' }) => ({
   ...DEPLOYMENT.manifest,

@@ -2,6 +2,7 @@ import { ObjectStore } from '../src/storage/objects/object-store';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { sample, scrape } from './support/metrics';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // Group reads: reads of single objects asked for while the store's read statements are in flight go together in one
 // statement, each with its own answer. Reads asked for in one go fill the two lanes with one read each; the rest wait
@@ -9,7 +10,8 @@ import { sample, scrape } from './support/metrics';
 
 const DEPLOYMENT = kindNamed('Deployment');
 const NS = 'read-batches';
-const { call, server } = useTestServer([NS, `${NS}-other`]);
+// the tests' own objects and versions are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer([NS, `${NS}-other`], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 const deployment = (name: string, namespace = NS) => ({
   ...DEPLOYMENT.manifest,

@@ -4,8 +4,10 @@ import { dbState } from './support/db-state';
 import { itemPath, kindNamed } from './support/kinds';
 import { manifestFiles } from './support/manifest-files';
 import { kubectl, KUBECTLS } from './support/kubectl';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call, server } = useTestServer();
+// what the tests' own requests wrote is compared with the whole database: no controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = kindNamed('Deployment');
 
 const manifestFile = manifestFiles(deployment, 'apply');

@@ -3,8 +3,10 @@ import { dbState } from './support/db-state';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { manifestFiles } from './support/manifest-files';
 import { kubectl, KUBECTLS, KubectlResult } from './support/kubectl';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call, server } = useTestServer();
+// what the tests' own requests wrote is compared with the whole database: no controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = kindNamed('Deployment');
 const WEB = itemPath(deployment, 'web');
 

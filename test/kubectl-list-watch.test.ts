@@ -1,7 +1,7 @@
 import { http } from './support/http';
 import { KUBECTLS, kubectl, startKubectl } from './support/kubectl';
 import { createNamespaces } from './support/namespaces';
-import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
+import { createTestDatabase, dropTestDatabase, startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 const base = '/apis/extensions/v1beta1';
 const deployments = (ns: string) => `${base}/namespaces/${ns}/deployments`;
@@ -18,8 +18,9 @@ let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  a = await startTestServer(databaseUrl);
-  b = await startTestServer(databaseUrl);
+  // the watch prints exactly the tests' own writes, made at the versions they read: no deployment controller writes besides
+  a = await startTestServer(databaseUrl, WITHOUT_DEPLOYMENT_CONTROLLER);
+  b = await startTestServer(databaseUrl, WITHOUT_DEPLOYMENT_CONTROLLER);
   const namespaces = KUBECTLS.flatMap(({ tag }) => [`sel-${tag}`, `watch-${tag}-same`, `watch-${tag}-other`]);
   await createNamespaces(a.url, namespaces);
 });

@@ -1,11 +1,12 @@
 import { http } from './support/http';
 import { itemPath, KindCase, KINDS } from './support/kinds';
 import { kubectl, KubectlClient, KUBECTLS } from './support/kubectl';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // the tests' own objects and versions are compared exactly: no deployment controller writes besides
+  server = await startTestServer(undefined, WITHOUT_DEPLOYMENT_CONTROLLER);
 });
 afterAll(() => server.close());
 

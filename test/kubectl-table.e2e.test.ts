@@ -1,10 +1,12 @@
 import { useTestServer } from './support/api';
 import { collectionPath, KINDS } from './support/kinds';
 import { kubectl, KUBECTLS, startKubectl } from './support/kubectl';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // `kubectl get` prints the columns the server's Tables declare, as against a current cluster.
 
-const { call, server } = useTestServer();
+// the tests' own objects and versions are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 const HEADERS: Record<string, string[]> = {
   DaemonSet: ['NAME', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'NODE SELECTOR', 'AGE'],

@@ -6,6 +6,7 @@ import { useTestServer } from './support/api';
 import { itemPath, KindCase, KINDS } from './support/kinds';
 import { KUBECTL_1_20, kubectl, KubectlClient, KubectlResult, KUBECTLS } from './support/kubectl';
 import { NOT_DEFAULT_POLICY } from './support/default-policy';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // Real clients against the server: the kubectl on the PATH and kubectl 1.20, the oldest supported one (CI fetches
 // it with scripts/fetch-kubectl-1.20.sh and must have it; elsewhere its tests are skipped when it is missing).
@@ -64,7 +65,8 @@ const EXPECTED_RESOURCES = [
 ];
 
 describe.each(KUBECTLS)('kubectl $tag', (client: KubectlClient) => {
-  const { call, server } = useTestServer();
+  // the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+  const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
   let work: string;
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'pgkube-kubectl-'));

@@ -2,8 +2,10 @@ import { dump } from 'js-yaml';
 import { useTestServer } from './support/api';
 import { dbState } from './support/db-state';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call, server } = useTestServer();
+// the objects, writes and events of the tests' own requests are compared exactly: no controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = kindNamed('Deployment');
 const DEPLOYMENTS = collectionPath(deployment);
 const WEB = itemPath(deployment, 'web');

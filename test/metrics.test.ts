@@ -5,7 +5,7 @@ import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
 import { kubectl, KUBECTLS } from './support/kubectl';
 import { sample, scrape } from './support/metrics';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 const deployments = '/apis/extensions/v1beta1/namespaces/default/deployments';
@@ -21,7 +21,8 @@ const request = (labels: Record<string, string>) => ({
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(undefined, { MAX_MUTATING_REQUESTS_INFLIGHT: '1', COMPACTION_INTERVAL_SECONDS: '3600' });
+  // the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+  server = await startTestServer(undefined, { MAX_MUTATING_REQUESTS_INFLIGHT: '1', COMPACTION_INTERVAL_SECONDS: '3600', ...WITHOUT_DEPLOYMENT_CONTROLLER });
 });
 afterAll(() => server.close());
 

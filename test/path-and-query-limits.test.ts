@@ -2,12 +2,14 @@ import { useTestServer } from './support/api';
 import { dbState } from './support/db-state';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { expectFailure } from './support/status';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 /**
  * Names, namespaces and selector values PostgreSQL cannot hold (a NUL), bytes that are no UTF-8, over-long segments,
  * and integers beyond the int32 the contract gives: each is a 4xx Status, never a 500, and writes nothing.
  */
-const { call, server } = useTestServer();
+// what the tests' own requests wrote is compared with the whole database: no controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = kindNamed('Deployment');
 const DEPLOYMENTS = collectionPath(deployment);
 const IN_NUL_NAMESPACE = '/apis/extensions/v1beta1/namespaces/a%00/deployments';

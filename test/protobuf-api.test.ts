@@ -9,8 +9,10 @@ import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed, KINDS } from './support/kinds';
 import { PREFIX, PROTOBUF, protocDecode, unwrap, withoutNulls } from './support/protobuf';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call, server } = useTestServer();
+// the objects, writes and events of the tests' own requests are compared exactly: no controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const inProtobuf = { accept: PROTOBUF };
 const protobufBody = (object: Record<string, unknown>) => ({ body: encodeEnveloped(object), type: { 'content-type': PROTOBUF } });
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';

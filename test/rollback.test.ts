@@ -1,7 +1,10 @@
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call } = useTestServer();
+// what the request itself records on the Deployment is checked: no deployment controller acts on it here (its
+// rollback is tested in deployment-controller.test.ts)
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = kindNamed('Deployment');
 const web = itemPath(deployment, 'web');
 

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call } = useTestServer();
+// the objects and versions of the tests' own writes are compared exactly: no controller writes besides
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 const RC_MANIFEST: any = load(readFileSync(join(__dirname, 'fixtures', 'replicationcontroller.yaml'), 'utf8'));
 const RC_PATH = '/api/v1/namespaces/default/replicationcontrollers';

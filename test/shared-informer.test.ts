@@ -9,6 +9,7 @@ import { InformerFactory } from '../src/watch/informer-factory';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { until } from './support/until';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // The server's own informer (the one the served definitions and the RBAC index use): it lists, then tells each change
 // the change feed delivers, those made by SQL on the objects table too; started again after a stop it replays the
@@ -16,7 +17,8 @@ import { until } from './support/until';
 
 const DEPLOYMENT = kindNamed('Deployment');
 const NAMESPACE = 'informed';
-const { call, server } = useTestServer([NAMESPACE, 'other']);
+// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer([NAMESPACE, 'other'], WITHOUT_DEPLOYMENT_CONTROLLER);
 const RESOURCE: InformedResource = { group: DEPLOYMENT.group, resource: DEPLOYMENT.resource, namespace: NAMESPACE };
 
 const create = async (name: string, namespace = NAMESPACE) =>

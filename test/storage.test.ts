@@ -9,6 +9,7 @@ import { DatabaseHistory } from '../src/storage/database/database-history';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // The storage an operator sees with psql: one row per object, one change-log row per committed change with
 // resourceVersions in commit order, whoever made the change (the API or plain SQL).
@@ -17,7 +18,8 @@ const DEPLOYMENT = kindNamed('Deployment');
 /** What kubectl sends: the object goes at once, with no orphan finalizer to wait on. */
 const BACKGROUND = { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' };
 
-const { call, server } = useTestServer(['api-changes', 'sql-changes', 'concurrent', 'contention']);
+// the objects, writes and events of the tests' own requests are compared exactly: no controller writes besides
+const { call, server } = useTestServer(['api-changes', 'sql-changes', 'concurrent', 'contention'], WITHOUT_DEPLOYMENT_CONTROLLER);
 const deployment = (name: string, namespace: string) => ({
   ...DEPLOYMENT.manifest,
   metadata: { ...DEPLOYMENT.manifest.metadata, name, namespace },

@@ -1,10 +1,12 @@
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, KINDS } from './support/kinds';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // Server-side Table output (the current apiserver's, not 1.7's): the columns each kind's row declares.
 
-const { call, server } = useTestServer();
+// each kind's list is the one object the tests made of it: no controller makes ReplicaSets besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 /** what kubectl sends: a Table in v1 or v1beta1, else plain JSON */
 const KUBECTL_ACCEPT = `${TABLE},application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json`;

@@ -1,7 +1,7 @@
 import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
 import { createNamespaces } from './support/namespaces';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 let server: TestServer;
@@ -24,7 +24,8 @@ async function create(ns: string, name: string, labels?: Record<string, string>)
 const newest = async () => BigInt((await server.sql<{ rv: string }>('SELECT MAX(resource_version)::text AS rv FROM change_log'))[0].rv);
 
 beforeAll(async () => {
-  server = await startTestServer(undefined, { COMPACTION_INTERVAL_SECONDS: '3600', CHANGE_LOG_RETENTION_COUNT: '1' });
+  // the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+  server = await startTestServer(undefined, { COMPACTION_INTERVAL_SECONDS: '3600', CHANGE_LOG_RETENTION_COUNT: '1', ...WITHOUT_DEPLOYMENT_CONTROLLER });
   await createNamespaces(server.url, ['quiet', 'list', 'busy']);
 });
 afterAll(() => server.close());

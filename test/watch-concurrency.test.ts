@@ -1,6 +1,6 @@
 import { http } from './support/http';
 import { createNamespaces } from './support/namespaces';
-import { createTestDatabase, dropTestDatabase, startTestServer, TestServer } from './support/test-server';
+import { createTestDatabase, dropTestDatabase, startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 /**
@@ -23,8 +23,9 @@ function withApplicationName(url: string, name: string): string {
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  a = await startTestServer(withApplicationName(databaseUrl, 'pgkube-a'));
-  b = await startTestServer(withApplicationName(databaseUrl, 'pgkube-b'));
+  // the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+  a = await startTestServer(withApplicationName(databaseUrl, 'pgkube-a'), WITHOUT_DEPLOYMENT_CONTROLLER);
+  b = await startTestServer(withApplicationName(databaseUrl, 'pgkube-b'), WITHOUT_DEPLOYMENT_CONTROLLER);
   await createNamespaces(a.url, ['calm', 'cut'].flatMap((round) => [0, 1, 2].map((index) => `${round}-${index}`)));
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { ChangeLogCompactor } from '../src/watch/change-log-compactor';
 import { http } from './support/http';
 import { sample, scrape } from './support/metrics';
 import { createNamespaces } from './support/namespaces';
-import { startTestServer, TestServer } from './support/test-server';
+// the watches' events are compared exactly: the servers run no deployment controller
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 const base = '/apis/extensions/v1beta1';
@@ -29,7 +30,7 @@ async function createMany(server: TestServer, ns: string, count: number, annotat
 describe('change-log compaction', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '5', COMPACTION_INTERVAL_SECONDS: '3600' });
+    server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '5', COMPACTION_INTERVAL_SECONDS: '3600', ...WITHOUT_DEPLOYMENT_CONTROLLER });
     await createNamespaces(server.url, ['count']);
   });
   afterAll(() => server.close());
@@ -86,7 +87,7 @@ describe('change-log compaction', () => {
 
 describe('compaction on its schedule', () => {
   it('runs by itself every COMPACTION_INTERVAL_SECONDS', async () => {
-    const server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '2', COMPACTION_INTERVAL_SECONDS: '1' });
+    const server = await startTestServer(undefined, { CHANGE_LOG_RETENTION_COUNT: '2', COMPACTION_INTERVAL_SECONDS: '1', ...WITHOUT_DEPLOYMENT_CONTROLLER });
     try {
       await createNamespaces(server.url, ['scheduled']);
       await createMany(server, 'scheduled', 6);
@@ -105,7 +106,7 @@ describe('compaction on its schedule', () => {
 
 describe('slow watchers and shutdown', () => {
   it('closes a watcher that stops reading once its buffer is full, instead of queueing without bound', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(undefined, WITHOUT_DEPLOYMENT_CONTROLLER);
     try {
       let received = 0;
       let ended = false;
@@ -129,7 +130,7 @@ describe('slow watchers and shutdown', () => {
   });
 
   it('ends open watch streams cleanly when the server stops', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(undefined, WITHOUT_DEPLOYMENT_CONTROLLER);
     const client = await WatchClient.open(server.url, `${path('stop')}?watch=true`);
     await server.close();
     await client.end(5000);

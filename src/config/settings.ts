@@ -52,7 +52,7 @@ const NotBothEnabledAndDisabled = () =>
   });
 
 /** The controllers of the controller manager (kube-controller-manager's names), each on by default. */
-export const CONTROLLER_NAMES = ['cluster', 'garbagecollector', 'namespace'] as const;
+export const CONTROLLER_NAMES = ['cluster', 'deployment', 'garbagecollector', 'namespace'] as const;
 
 /** kube-controller-manager's `--controllers`: `*`, a controller's name, or `-` and its name, comma-separated. */
 const IsControllerList = () =>

@@ -5,9 +5,7 @@ import { Controller } from './controller';
 import { ControllerMetrics } from './controller-metrics';
 import { RateLimiter } from './rate-limiter';
 import { SyncResult, WorkQueue } from './work-queue';
-
-/** Between a controller's failed first read of its informer's objects and the next try. */
-const INFORMER_RETRY_MS = 1000;
+import { startInformers } from './start-informers';
 
 /**
  * A controller over one shared informer and one work queue, as upstream's controllers are: when it starts leading
@@ -44,15 +42,7 @@ export abstract class InformerController implements Controller {
   protected abstract sync(key: string, signal: AbortSignal): Promise<SyncResult | void>;
 
   private async follow(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        await this.informer.start();
-        for (const object of this.informer.list()) this.look(object);
-        return;
-      } catch (error) {
-        this.logger.error(`reading the ${this.informer.resource.resource} failed: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, INFORMER_RETRY_MS).unref());
-      }
-    }
+    if (!(await startInformers([this.informer], signal, this.logger))) return;
+    for (const object of this.informer.list()) this.look(object);
   }
 }

@@ -10,12 +10,12 @@ export interface Api {
 
 /**
  * Starts a server (over a database of its own) for the tests of the calling file, and stops it after them; the
- * `namespaces` the tests write in are created first.
+ * `namespaces` the tests write in are created first; `env` overrides settings as the environment would.
  */
-export function useTestServer(namespaces: readonly string[] = []): Api {
+export function useTestServer(namespaces: readonly string[] = [], env: Record<string, string> = {}): Api {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(undefined, env);
     await createNamespaces(server.url, namespaces);
   });
   afterAll(() => server.close());

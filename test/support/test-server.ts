@@ -29,6 +29,13 @@ export const createTestDatabase = (): Promise<string> => createScratchDatabase(a
 export const dropTestDatabase = (databaseUrl: string): Promise<void> => dropScratchDatabase(adminUrl(), databaseUrl);
 
 /**
+ * The settings of a server whose tests compare their own objects, writes, resourceVersions or watch events exactly
+ * (or the whole database): no deployment controller, whose ReplicaSets, Events and status writes would follow every
+ * Deployment they create. The controller itself is tested with it on.
+ */
+export const WITHOUT_DEPLOYMENT_CONTROLLER = { CONTROLLERS: '*,-deployment' };
+
+/**
  * Leases renewed rarely (not within a test file's run), so that the controllers' Lease writes do not land amid a
  * test's comparisons of the database or the change log (a test of the controller manager passes its own timings).
  */
