@@ -3,6 +3,7 @@ import { http } from './support/http';
 import { kindNamed } from './support/kinds';
 import { ServerProcess } from './support/server-process';
 import { startServerProcess } from './support/test-server-process';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { PrimaryProxy, ReplicatedPostgres } from './support/replicated-postgres';
 import { WatchClient } from './support/watch-client';
 
@@ -25,7 +26,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   cluster = await ReplicatedPostgres.start(false);
   proxy = await PrimaryProxy.start(cluster.primary.port);
-  server = await startServerProcess({ DATABASE_URL: proxy.url(), DATABASE_READ_URL: cluster.standby.url });
+  server = await startServerProcess({ DATABASE_URL: proxy.url(), DATABASE_READ_URL: cluster.standby.url, ...WITHOUT_DEPLOYMENT_CONTROLLER });
 });
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { OPENSSL } from './support/pki';
 import { ServerProcess } from './support/server-process';
 import { createNamespaces } from './support/namespaces';
 import { startServerProcess } from './support/test-server-process';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { createTestDatabase, dropTestDatabase } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
@@ -79,8 +80,8 @@ beforeAll(async () => {
   const tls = HAPROXY ? await makeCertificates() : {};
   // started together: both apply migrations, under the migration lock
   [a, b] = await Promise.all([
-    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1', ...tls }),
-    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b'), ...tls }),
+    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-a'), SHUTDOWN_DELAY_SECONDS: '1', ...tls, ...WITHOUT_DEPLOYMENT_CONTROLLER }),
+    startServerProcess({ DATABASE_URL: named(databaseUrl, 'pgkube-b'), ...tls, ...WITHOUT_DEPLOYMENT_CONTROLLER }),
   ]);
   await createNamespaces(a.url, ['topology']);
   if (lb) await startHaproxy(lb);

@@ -7,6 +7,9 @@ export interface SyncResult {
   requeueAfterMs?: number;
 }
 
+/** The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * A controller's rate-limited work queue with one worker (client-go's workqueue): a key is queued once however often
  * it is added, a key added while it is synced is synced again after, a failed sync is retried after the rate
@@ -42,9 +45,13 @@ export class WorkQueue {
     this.kick();
   }
 
-  /** Adds the key after `delayMs`, or sooner when it is already to be added sooner. */
+  /**
+   * Adds the key after `delayMs`, or sooner when it is already to be added sooner; a delay that is no number (a
+   * time that did not parse) adds nothing. A timer holds at most MAX_TIMER_MS (a longer one would fire at once): a
+   * longer delay is waited in parts.
+   */
   addAfter(key: string, delayMs: number): void {
-    if (this.shutDown) return;
+    if (this.shutDown || Number.isNaN(delayMs)) return;
     if (delayMs <= 0) return this.add(key);
     const at = Date.now() + delayMs;
     const pending = this.timers.get(key);
@@ -52,8 +59,9 @@ export class WorkQueue {
     clearTimeout(pending?.timer);
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      this.add(key);
-    }, delayMs);
+      if (delayMs > MAX_TIMER_MS) this.addAfter(key, at - Date.now());
+      else this.add(key);
+    }, Math.min(delayMs, MAX_TIMER_MS));
     timer.unref();
     this.timers.set(key, { timer, at });
   }

@@ -194,11 +194,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
           continue;
         }
         this.epoch = epoch;
-        await this.readMissingBodies(changes);
-        for (const change of changes) {
-          this.delivered = change.resourceVersion;
-          this.dispatch(change);
-        }
+        await this.deliver(changes);
         if (changes.length < PAGE) break;
       }
     } while (this.readAgain);
@@ -241,15 +237,16 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Reads the objects of changes that lack them (read without them, or with their metadata alone, before a
-   * subscriber that needs them came), until none is left; the caller dispatches right after, with no await in
-   * between, so no subscriber sees a change without what it reads.
+   * Delivers a page of changes. First it reads the objects of changes that lack them (read without them, or with
+   * their metadata alone, before a subscriber that needs them came), until none is left; then it dispatches them in
+   * the same turn as that last check (an async function's return would let a subscriber come in between, and see a
+   * change without what it reads as if it had been compacted away).
    */
-  private async readMissingBodies(changes: (Change | BodilessChange)[]): Promise<void> {
+  private async deliver(changes: (Change | BodilessChange)[]): Promise<void> {
     const tried = new Set<bigint>();
     for (;;) {
       const missing = changes.filter((c) => !tried.has(c.resourceVersion) && this.lacks(c));
-      if (missing.length === 0) return;
+      if (missing.length === 0) break;
       missing.forEach((c) => tried.add(c.resourceVersion));
       const bodies = await this.history.bodies(missing.map((c) => c.resourceVersion));
       for (const change of missing) {
@@ -258,6 +255,10 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
         Object.assign(change, body);
         delete change.metadataOnly;
       }
+    }
+    for (const change of changes) {
+      this.delivered = change.resourceVersion;
+      this.dispatch(change);
     }
   }
 

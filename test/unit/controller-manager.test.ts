@@ -1,5 +1,9 @@
 import { isControllerEnabled } from '../../src/controller-manager/enabled-controllers';
+import { Registry } from 'prom-client';
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter } from '../../src/controller-manager/rate-limiter';
+import { ControllerMetrics } from '../../src/controller-manager/controller-metrics';
+import { WorkQueue } from '../../src/controller-manager/work-queue';
+import { ServerMetrics } from '../../src/metrics/server-metrics';
 
 describe('--controllers', () => {
   it.each([
@@ -35,5 +39,20 @@ describe("client-go's rate limiters", () => {
     jest.setSystemTime(1000);
     expect(limiter.when()).toBe(0);
     jest.useRealTimers();
+  });
+});
+
+describe('the work queue', () => {
+  const synced: string[] = [];
+  const metrics = new ControllerMetrics({ registry: new Registry() } as unknown as ServerMetrics);
+  const queue = new WorkQueue('test', new ItemExponentialFailureRateLimiter(5, 1000), metrics, async (key) => void synced.push(key));
+  afterAll(() => queue.shutdown());
+
+  it('waits a delay longer than a timer holds rather than adding at once, and adds nothing for a time that did not parse', async () => {
+    queue.addAfter('in-30-days', 30 * 24 * 3600 * 1000);
+    queue.addAfter('unparsed', Number.NaN);
+    queue.addAfter('soon', 20);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(synced).toEqual(['soon']);
   });
 });

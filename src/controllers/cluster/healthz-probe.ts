@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { ClientRequest, IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ClusterCredentials } from './cluster-credentials';
 
@@ -27,7 +27,7 @@ export function getHealthz(base: URL, credentials: ClusterCredentials, signal: A
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
-    const req = request(url, { method: 'GET', headers, agent: false, timeout: PROBE_TIMEOUT_MS, signal, ...(url.protocol === 'https:' ? tls : {}) }, (res) => {
+    const answered = (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -40,7 +40,15 @@ export function getHealthz(base: URL, credentials: ClusterCredentials, signal: A
         resolve(status >= 200 && status <= 206 ? { body } : { error: `/healthz answered ${status}` });
       });
       res.on('error', (error) => resolve({ error: error.message }));
-    });
+    };
+    // what the request refuses at once (a header value or a certificate that is not one, a scheme) is the probe's
+    // failure too, as Go's client reports it from the request
+    let req: ClientRequest;
+    try {
+      req = request(url, { method: 'GET', headers, agent: false, timeout: PROBE_TIMEOUT_MS, signal, ...(url.protocol === 'https:' ? tls : {}) }, answered);
+    } catch (error) {
+      return resolve({ error: (error as Error).message });
+    }
     req.on('timeout', () => req.destroy(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)));
     req.on('error', (error) => resolve({ error: error.message }));
     req.end();

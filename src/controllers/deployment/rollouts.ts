@@ -77,7 +77,8 @@ export class Rollouts {
     for (const [i, rs] of sets.entries()) {
       if (scaledDown >= maxCleanup) break;
       const unhealthy = replicasOf(rs) - (rs.status?.availableReplicas ?? 0);
-      if (replicasOf(rs) === 0 || unhealthy === 0) continue;
+      // a status newer than the spec may count more available than asked for: nothing to clean up, never a scale-up
+      if (replicasOf(rs) === 0 || unhealthy <= 0) continue;
       const count = Math.min(maxCleanup - scaledDown, unhealthy);
       sets[i] = (await this.sync.scaleAndRecordEvent(rs, replicasOf(rs) - count, deployment)).rs;
       scaledDown += count;
