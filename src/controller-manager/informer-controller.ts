@@ -8,9 +8,10 @@ import { SyncResult, WorkQueue } from './work-queue';
 import { startInformers } from './start-informers';
 
 /**
- * A controller over one shared informer and one work queue, as upstream's controllers are: when it starts leading
- * it starts the informer (again a moment after a failed first read) and looks at each object the informer holds;
- * the informer's handlers, which the subclass adds, queue keys meanwhile; a sync takes one key at a time.
+ * A controller over shared informers and one work queue, as upstream's controllers are: when it starts leading it
+ * starts its informers (again a moment after a failed first read) and looks at each object its main informer holds;
+ * the informers' handlers, which the subclass adds, queue keys meanwhile; a sync takes one key at a time. The other
+ * informers are those of what the main objects own or refer to (a Deployment's ReplicaSets).
  */
 export abstract class InformerController implements Controller {
   abstract readonly name: string;
@@ -20,6 +21,7 @@ export abstract class InformerController implements Controller {
     protected readonly informer: SharedInformer,
     protected readonly logger: Logger,
     private readonly metrics: ControllerMetrics,
+    private readonly others: readonly SharedInformer[] = [],
   ) {}
 
   start(signal: AbortSignal): void {
@@ -42,7 +44,7 @@ export abstract class InformerController implements Controller {
   protected abstract sync(key: string, signal: AbortSignal): Promise<SyncResult | void>;
 
   private async follow(signal: AbortSignal): Promise<void> {
-    if (!(await startInformers([this.informer], signal, this.logger))) return;
+    if (!(await startInformers([...this.others, this.informer], signal, this.logger))) return;
     for (const object of this.informer.list()) this.look(object);
   }
 }

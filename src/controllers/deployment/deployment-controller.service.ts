@@ -4,11 +4,10 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { Deployment } from '../../apis/extensions/deployment/deployment.schema';
 import { EXTENSIONS } from '../../apis/extensions/extensions.group';
 import { ReplicaSet } from '../../apis/extensions/replicaset/replicaset.schema';
-import { Controller } from '../../controller-manager/controller';
 import { ControllerMetrics } from '../../controller-manager/controller-metrics';
-import { defaultControllerRateLimiter } from '../../controller-manager/rate-limiter';
-import { startInformers } from '../../controller-manager/start-informers';
-import { SyncResult, WorkQueue } from '../../controller-manager/work-queue';
+import { defaultControllerRateLimiter, RateLimiter } from '../../controller-manager/rate-limiter';
+import { InformerController } from '../../controller-manager/informer-controller';
+import { SyncResult } from '../../controller-manager/work-queue';
 import { objectKey, SharedInformer } from '../../watch/informer';
 import { InformerFactory } from '../../watch/informer-factory';
 import { DeploymentClient } from './deployment-client';
@@ -30,28 +29,24 @@ const uninitialized = (object: KubeObject) => !!object.metadata.initializers;
  * the instance that holds its Lease.
  */
 @Injectable()
-export class DeploymentController implements Controller {
+export class DeploymentController extends InformerController {
   readonly name = 'deployment';
-  private readonly logger = new Logger('DeploymentController');
-  private readonly deployments: SharedInformer;
   private readonly replicaSets: SharedInformer;
-  private queue?: WorkQueue;
 
   constructor(
     informers: InformerFactory,
-    private readonly metrics: ControllerMetrics,
+    metrics: ControllerMetrics,
     private readonly client: DeploymentClient,
     private readonly claims: ReplicaSetClaims,
     private readonly steps: DeploymentSync,
     private readonly rollouts: Rollouts,
     private readonly rollbacks: DeploymentRollback,
   ) {
-    this.deployments = informers.informerFor({ group: EXTENSIONS.group, resource: 'deployments' });
-    this.replicaSets = informers.informerFor({ group: EXTENSIONS.group, resource: 'replicasets' });
-    const enqueue = (object: KubeObject) => {
-      if (!uninitialized(object)) this.queue?.add(keyOf(object));
-    };
-    this.deployments.addEventHandler({ added: enqueue, updated: enqueue, deleted: enqueue });
+    const replicaSets = informers.informerFor({ group: EXTENSIONS.group, resource: 'replicasets' });
+    super(informers.informerFor({ group: EXTENSIONS.group, resource: 'deployments' }), new Logger('DeploymentController'), metrics, [replicaSets]);
+    this.replicaSets = replicaSets;
+    const enqueue = (object: KubeObject) => this.look(object);
+    this.informer.addEventHandler({ added: enqueue, updated: enqueue, deleted: enqueue });
     this.replicaSets.addEventHandler({
       added: (rs) => this.enqueueFor(rs),
       updated: (rs, previous) => {
@@ -63,41 +58,33 @@ export class DeploymentController implements Controller {
     });
   }
 
-  start(signal: AbortSignal): void {
-    this.queue = new WorkQueue(this.name, defaultControllerRateLimiter(), this.metrics, (key) => this.sync(key, signal));
-    void this.follow(signal);
+  protected rateLimiter(): RateLimiter {
+    return defaultControllerRateLimiter();
   }
 
-  async stop(): Promise<void> {
-    const queue = this.queue;
-    this.queue = undefined;
-    await queue?.shutdown();
-  }
-
-  /** Starts the informers and queues every Deployment. */
-  private async follow(signal: AbortSignal): Promise<void> {
-    if (!(await startInformers([this.replicaSets, this.deployments], signal, this.logger))) return;
-    for (const deployment of this.deployments.list()) this.queue?.add(keyOf(deployment));
+  /** Every Deployment is synced, when seen and at each change. */
+  protected look(deployment: KubeObject): void {
+    if (!uninitialized(deployment)) this.queue?.add(keyOf(deployment));
   }
 
   /** The Deployment that controls the ReplicaSet, or for an orphan every Deployment of its namespace that selects it. */
   private enqueueFor(rs: KubeObject): void {
-    if (uninitialized(rs)) return;
+    if (!this.queue || uninitialized(rs)) return; // not leading: nothing to queue
     const controller = controllerOf(rs);
     const namespace = rs.metadata.namespace;
     if (controller) {
       if (controller.kind !== 'Deployment') return;
-      const owner = this.deployments.get(objectKey(namespace, controller.name as string));
+      const owner = this.informer.get(objectKey(namespace, controller.name as string));
       if (owner && owner.metadata.uid === controller.uid) this.queue?.add(keyOf(owner));
       return;
     }
-    for (const deployment of this.deployments.list()) {
+    for (const deployment of this.informer.list()) {
       if (deployment.metadata.namespace === namespace && selects(deployment as Deployment, rs.metadata.labels ?? undefined)) this.queue?.add(keyOf(deployment));
     }
   }
 
-  private async sync(key: string, signal: AbortSignal): Promise<SyncResult> {
-    const cached = this.deployments.get(key) as Deployment | undefined;
+  protected async sync(key: string, signal: AbortSignal): Promise<SyncResult> {
+    const cached = this.informer.get(key) as Deployment | undefined;
     if (signal.aborted || !cached || uninitialized(cached)) return {};
     const deployment = structuredClone(cached);
     if (!deployment.spec?.selector || isEmptySelector(deployment.spec.selector)) return this.selectingAll(deployment);
