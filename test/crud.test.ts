@@ -1,10 +1,10 @@
 import { http } from './support/http';
 import { collectionPath, itemPath, KINDS } from './support/kinds';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer(undefined, WITHOUT_DEPLOYMENT_CONTROLLER);
 });
 afterAll(() => server.close());
 

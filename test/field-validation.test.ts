@@ -1,8 +1,9 @@
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 // fieldValidation on create, update and patch, as the current apiserver reads it; without it, Warn, as there.
 
-const { call } = useTestServer();
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 const COLLECTION = '/apis/extensions/v1beta1/namespaces/default/deployments';
 const TEMPLATE = '"template":{"metadata":{"labels":{"app":"v"}},"spec":{"containers":[{"name":"c","image":"nginx","imagePullPolicy":"Always","colour":"red"}]}}';
 const body = (name: string) => `{"metadata":{"name":"${name}"},"spec":{"replicas":1,"replicas":2,"wings":3,${TEMPLATE}}}`;

@@ -1,7 +1,8 @@
 import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call } = useTestServer();
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 async function createAndDelete(kindName: string, manifest: any) {
   const k = kind(kindName);

@@ -1,7 +1,8 @@
 import { collectionPath, itemPath, kindNamed as kind } from './support/kinds';
 import { useTestServer } from './support/api';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
-const { call } = useTestServer();
+const { call } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 type Change = (object: any) => void;
 const container = (change: Change): Change => (o) => change(o.spec.template.spec.containers[0]);

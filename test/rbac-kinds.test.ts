@@ -4,12 +4,13 @@ import { kubectl, KUBECTLS } from './support/kubectl';
 import { PROTOBUF } from './support/protobuf';
 import { expectFailure } from './support/status';
 import { WatchClient } from './support/watch-client';
+import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
 /**
  * Role, ClusterRole, RoleBinding and ClusterRoleBinding are ordinary kinds of rbac.authorization.k8s.io, served in v1
  * and v1beta1 over the same stored objects, with upstream's validation and defaults.
  */
-const { call, server } = useTestServer(['team-a', ...KUBECTLS.map((client) => `kubectl-${client.tag}`)]);
+const { call, server } = useTestServer(['team-a', ...KUBECTLS.map((client) => `kubectl-${client.tag}`)], WITHOUT_DEPLOYMENT_CONTROLLER);
 const V1 = '/apis/rbac.authorization.k8s.io/v1';
 const V1BETA1 = '/apis/rbac.authorization.k8s.io/v1beta1';
 

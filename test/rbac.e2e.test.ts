@@ -5,7 +5,7 @@ import { http, HttpResult } from './support/http';
 import { kindNamed } from './support/kinds';
 import { kubectl, KUBECTLS } from './support/kubectl';
 import { createNamespaces } from './support/namespaces';
-import { startTestServer, TestServer } from './support/test-server';
+import { startTestServer, TestServer, WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 import { WatchClient } from './support/watch-client';
 
 /**
@@ -90,7 +90,7 @@ describe('RBAC on the secure port', () => {
   let server: TestServer;
   let other: TestServer;
   let ca: string;
-  const env = () => ({ SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv') });
+  const env = () => ({ SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv'), ...WITHOUT_DEPLOYMENT_CONTROLLER });
   const headersOf = (user: User): Record<string, string> => (USERS[user] ? { authorization: `Bearer ${USERS[user]}` } : {});
   const as = (user: User, method: string, path: string, body?: unknown, on = server) =>
     http(on.secureUrl as string, method, path, { body, headers: headersOf(user), tls: { ca } });
