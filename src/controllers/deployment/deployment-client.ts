@@ -39,17 +39,17 @@ export class DeploymentClient {
   }
 
   async getReplicaSet(namespace: string, name: string): Promise<ReplicaSet | undefined> {
-    try {
-      return (await this.registry.get(this.storage().replicaSetKind, namespace, name)) as ReplicaSet;
-    } catch (error) {
-      if (notFound(error)) return undefined;
-      throw error;
-    }
+    return (await this.found(this.storage().replicaSetKind, namespace, name)) as ReplicaSet | undefined;
   }
 
   async getDeployment(namespace: string, name: string): Promise<Deployment | undefined> {
+    return (await this.found(this.storage().deployments.kind, namespace, name)) as Deployment | undefined;
+  }
+
+  /** The object, or undefined when it does not exist. */
+  private async found(kind: KindDefinition, namespace: string, name: string): Promise<KubeObject | undefined> {
     try {
-      return (await this.registry.get(this.storage().deployments.kind, namespace, name)) as Deployment;
+      return await this.registry.get(kind, namespace, name);
     } catch (error) {
       if (notFound(error)) return undefined;
       throw error;

@@ -27,11 +27,15 @@ const REVISION_HISTORY_MAX_CHARS = 2000;
 export const replicasOf = (rs: ReplicaSet): number => rs.spec?.replicas ?? 1;
 export const desiredReplicas = (deployment: Deployment): number => deployment.spec?.replicas ?? 1;
 
+/** An annotation's integer; undefined when it is absent or not an integer. */
+function annotatedNumber(object: KubeObject, annotation: string): number | undefined {
+  const text = object.metadata.annotations?.[annotation];
+  return text !== undefined && /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+}
+
 /** The revision of a ReplicaSet, 0 when it has none; undefined when the annotation is not a number. */
 export function revisionOf(object: KubeObject): number | undefined {
-  const text = object.metadata.annotations?.[REVISION_ANNOTATION];
-  if (text === undefined) return 0;
-  return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+  return object.metadata.annotations?.[REVISION_ANNOTATION] === undefined ? 0 : annotatedNumber(object, REVISION_ANNOTATION);
 }
 
 export const maxRevision = (sets: ReplicaSet[]): number => Math.max(0, ...sets.map((rs) => revisionOf(rs) ?? 0));
@@ -155,11 +159,6 @@ export function newReplicaSetReplicas(deployment: Deployment, all: (ReplicaSet |
   return newReplicas + Math.min(maxTotal - current, desired - newReplicas);
 }
 
-const annotatedNumber = (rs: ReplicaSet, annotation: string): number | undefined => {
-  const text = rs.metadata.annotations?.[annotation];
-  return text !== undefined && /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
-};
-
 export const desiredReplicasAnnotation = (rs: ReplicaSet) => annotatedNumber(rs, DESIRED_REPLICAS_ANNOTATION);
 
 /** Whether the new ReplicaSet has all the Deployment wants and all of it available (IsSaturated). */
@@ -218,7 +217,7 @@ export function setNewReplicaSetAnnotations(deployment: Deployment, rs: ReplicaS
   let changed = copyAnnotations(deployment, rs);
   const annotations = (rs.metadata.annotations ??= {});
   const oldText = annotations[REVISION_ANNOTATION];
-  const old = oldText === undefined ? 0 : /^[+-]?\d+$/.test(oldText) ? Number(oldText) : undefined;
+  const old = revisionOf(rs);
   if (old === undefined) return false;
   if (old < revision) {
     annotations[REVISION_ANNOTATION] = String(revision);
