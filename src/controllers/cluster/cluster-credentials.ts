@@ -16,7 +16,7 @@ export interface ClusterCredentials {
 }
 
 /** The Secret key of a serialized kubeconfig (federation's KubeconfigSecretDataKey). */
-export const KUBECONFIG_KEY = 'kubeconfig';
+const KUBECONFIG_KEY = 'kubeconfig';
 
 const decoded = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
 

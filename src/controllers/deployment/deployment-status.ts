@@ -41,7 +41,7 @@ export function setCondition(status: DeploymentStatus, condition: DeploymentCond
   status.conditions = [...removeCondition(status.conditions, condition.type), next];
 }
 
-export const removeCondition = (conditions: DeploymentCondition[] | undefined, type: string | undefined) => (conditions ?? []).filter((condition) => condition.type !== type);
+const removeCondition = (conditions: DeploymentCondition[] | undefined, type: string | undefined) => (conditions ?? []).filter((condition) => condition.type !== type);
 
 export function hasProgressDeadline(deployment: Deployment): boolean {
   const deadline = deployment.spec?.progressDeadlineSeconds;
@@ -100,7 +100,7 @@ function deploymentProgressing(deployment: Deployment, status: DeploymentStatus)
 }
 
 /** When the Progressing condition, last updated at `lastUpdateTime`, runs out of its deadline (ms since the epoch). */
-export const deadlineOf = (deployment: Deployment, condition: DeploymentCondition) =>
+const deadlineOf = (deployment: Deployment, condition: DeploymentCondition) =>
   Date.parse(condition.lastUpdateTime ?? '') + (deployment.spec?.progressDeadlineSeconds ?? 0) * 1000;
 
 function deploymentTimedOut(deployment: Deployment, status: DeploymentStatus): boolean {

@@ -5,9 +5,9 @@ import { POD_TEMPLATE_HASH_LABEL } from './pod-template-hash';
 
 /** The annotations the deployment controller keeps on Deployments and their ReplicaSets. */
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
-export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
-export const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
-export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
+const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
+const DESIRED_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/desired-replicas';
+const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
 const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
 const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
 
