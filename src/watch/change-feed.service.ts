@@ -33,6 +33,11 @@ export interface FeedSubscriber {
    * informer lists again, a watch ends with 410).
    */
   missed?(resourceVersion: bigint): void;
+  /**
+   * The newest resourceVersion the subscriber follows changes after, when it may be past the feed's position (a watch
+   * from a version another instance wrote, which this feed has not read yet)
+   */
+  following?(): bigint;
 }
 
 /**
@@ -211,13 +216,19 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     const adopted = this.databaseHistory.adoptedSince(this.epoch, epoch);
     if (adopted.at(-1)?.epoch !== epoch) throw new Error(`the database's history ${epoch} is not known here yet`);
     const divergedAfter = adopted.reduce((low, e) => (e.divergedAfter < low ? e.divergedAfter : low), this.delivered);
+    const subscribers = [...this.subscribers.values()].flatMap((set) => [...set]);
     if (divergedAfter < this.delivered) {
       this.logger.warn(
         `the database's history went back: changes ${divergedAfter + 1n} to ${this.delivered} are lost; every watch ends with 410 Gone`,
       );
-      const subscribers = [...this.subscribers.values()].flatMap((set) => [...set]);
       for (const subscriber of subscribers) subscriber.missed?.(this.delivered);
       this.delivered = divergedAfter;
+    } else {
+      // a subscriber that started past what this feed had read, from a version the new history does not have
+      for (const subscriber of subscribers) {
+        const following = subscriber.following?.();
+        if (following !== undefined && this.databaseHistory.lost(following)) subscriber.missed?.(following);
+      }
     }
     this.epoch = epoch;
   }

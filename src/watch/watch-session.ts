@@ -113,6 +113,10 @@ export class WatchSession implements FeedSubscriber, EventStream {
     this.goLive(through > this.cursor ? through : this.cursor);
   }
 
+  following(): bigint {
+    return this.cursor;
+  }
+
   /**
    * A change this watch should send cannot be (compacted away before the feed read it), or the database's history
    * went back past changes it may have sent (see ChangeFeed): it ends with 410, and the client lists again.

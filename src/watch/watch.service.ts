@@ -79,6 +79,7 @@ export class WatchService implements BeforeApplicationShutdown {
           { range: {}, minimum },
           (range) => openServedList(this.store, def, listQuery(def, namespace, options, range)),
           (unused) => unused.close(),
+          (version) => this.databaseHistory.refuseLostNow(version),
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);
       } else if (fromNow) {

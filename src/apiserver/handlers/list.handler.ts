@@ -34,16 +34,21 @@ export class ListHandler implements VerbHandler {
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
     // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read
     // whole, as is a list whose objects a call converts (in one call, as upstream's, and answered only once it worked)
+    const stillKept = (version: bigint) => this.databaseHistory.refuseLostNow(version);
     if (plan.range.limit === undefined && !convertsByCall(def)) {
       const cursor = await readPlannedList(
         plan,
         (range) => this.registry.openList(def, listQuery(def, path.namespace, options, range, request.projection)),
         (unused) => unused.close(),
+        stillKept,
       );
       return { code: 200, list: new StreamedList(def, cursor, path.path) };
     }
-    const result = await readPlannedList(plan, (range) =>
-      this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),
+    const result = await readPlannedList(
+      plan,
+      (range) => this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),
+      undefined,
+      stillKept,
     );
     return { code: 200, body: new OutputList(def, result, path.path, listContinuation(result)) };
   }

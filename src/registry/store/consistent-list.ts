@@ -60,19 +60,23 @@ function checkRetained(range: ListRange, compactedThrough: bigint): void {
 /**
  * Reads a planned list, waiting (up to 3 s, then 504) for a resourceVersion newer than the newest committed one.
  * `discard` lets go of a read that is not answered (too old, or not yet fresh enough), such as an open cursor.
+ * `stillKept` is asked again about the version once a wait ended: the newer state may be of a history that went back
+ * past it (a failover to a standby that lacked it), which this instance may have learnt of only meanwhile.
  */
 export async function readPlannedList<Read extends ListSnapshot>(
   plan: ListPlan,
   read: (range: ListRange) => Promise<Read>,
   discard: (unused: Read) => Promise<void> = async () => undefined,
+  stillKept: (version: bigint) => Promise<void> = async () => undefined,
 ): Promise<Read> {
   const wanted = plan.range.at ?? plan.minimum;
   const deadline = Date.now() + FRESHNESS_WAIT_MS;
-  for (;;) {
+  for (let waited = false; ; waited = true) {
     const result = await read(plan.range);
     try {
       if (wanted === undefined || result.newestVersion >= wanted) {
         checkRetained(plan.range, result.compactedThrough);
+        if (waited && wanted !== undefined) await stillKept(wanted);
         return result;
       }
       if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(wanted.toString(), result.newestVersion.toString());

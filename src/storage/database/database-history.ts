@@ -95,6 +95,12 @@ export class DatabaseHistory {
     if (version !== undefined && this.lost(version)) throw apiErrors.expired(lostVersion(version));
   }
 
+  /** refuseLost after a check of the database's history, for a version that was not in it a moment ago. */
+  async refuseLostNow(version: bigint): Promise<void> {
+    await this.check();
+    this.refuseLost(version);
+  }
+
   /**
    * Compares the database's identity with the history last adopted and adopts a new one; then loads the histories
    * if another instance adopted one. One check at a time; a database in recovery (a standby behind the proxy for a
