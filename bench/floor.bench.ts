@@ -5,16 +5,18 @@
  * PostgreSQL, 64 clients, with PostgreSQL's CPU per request beside each. Targets: GET ≤ 1.3×, create ≤ 2.0×, replace
  * and patch ≤ 2.5× the floor's server CPU; a page of 500, and a watch's initial events over 500 objects (a watch
  * without resourceVersion, ended by its timeoutSeconds): server and PostgreSQL CPU together ≤ 0.6× the floor's.
- * BENCH_VERBS (e.g. `page,watch`) runs only the verbs whose names start with one of its words.
+ * BENCH_VERBS (e.g. `page,watch`) runs only the verbs whose names start with one of its words. For each verb that
+ * misses its target, a CPU profile of pgkube under the same load says where its time goes.
  */
 import { join } from 'node:path';
 import { freePort } from '../test/support/global-setup';
 import { ServerProcess } from '../test/support/server-process';
+import { profileTables, profileWork } from './support/cpu-profile';
 import { deployment } from './support/deployment';
 import { LoadRequest, runLoad } from './support/load';
 import { describeMachine, formatNumber, table, writeSection } from './support/results';
 import { runBenchmark } from './support/run';
-import { startSecureCluster } from './support/secure-cluster';
+import { SecureCluster, startSecureCluster } from './support/secure-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const ROUNDS = 3;
@@ -25,6 +27,8 @@ const OBJECTS = 600;
 const PAGE = 500;
 const TOKEN = 'bench-token';
 const MERGE_PATCH = 'application/merge-patch+json';
+/** the load a verb's profile samples (after as long a warm-up) */
+const PROFILE_SECONDS = 5;
 
 type Verb = 'GET' | 'create' | 'replace' | 'patch' | `page of ${typeof PAGE}` | `watch of ${typeof PAGE}`;
 
@@ -83,6 +87,27 @@ async function fill(side: Side, collection: string, count: number): Promise<void
   }));
 }
 
+let profileRuns = 0;
+
+/**
+ * Where pgkube's time goes for a verb: one more server like the measured one, run with `node --cpu-prof`, under the
+ * same load on its own secure port.
+ */
+async function profileVerb(secured: SecureCluster, measured: Side, verb: Verb): Promise<string> {
+  const securePort = await freePort();
+  const summary = await profileWork(
+    secured.cluster,
+    async (server) => {
+      const side = { ...measured, process: server, url: `https://127.0.0.1:${securePort}` };
+      const request = requests(side, `p${++profileRuns}`)[verb];
+      const result = await runLoad({ url: side.url, connections: CONNECTIONS, seconds: PROFILE_SECONDS, request });
+      if (result.errors > 0) throw new Error(`${verb} while profiled: ${result.errors} failed (${JSON.stringify(result.statuses)})`);
+    },
+    { ...secured.settings, SECURE_PORT: String(securePort) },
+  );
+  return ['', `### CPU profile of pgkube: ${verb} (target missed)`, '', `${CONNECTIONS} clients for ${PROFILE_SECONDS} s on the secure port of a server run with \`node --cpu-prof\`.`, '', profileTables(summary, 20)].join('\n');
+}
+
 runBenchmark(async () => {
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'; // the floor's health check, over the cluster's self-signed certificate
   const policy = 'apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n  - level: Metadata\n';
@@ -117,6 +142,7 @@ runBenchmark(async () => {
     }
 
     const rows: (string | number)[][] = [];
+    const missed: Verb[] = [];
     for (const verb of VERBS) {
       const totals = sides.map(() => ({ serverMs: 0, postgresMs: 0, ok: 0, seconds: 0 }));
       for (let round = -1; round < ROUNDS; round++) {
@@ -144,6 +170,7 @@ runBenchmark(async () => {
       const [ours, floors] = totals.map((t) => ({ server: (t.serverMs * 1000) / t.ok, postgres: (t.postgresMs * 1000) / t.ok, rps: t.ok / t.seconds }));
       const { ratio: target, withPostgres } = TARGETS[verb];
       const ratio = withPostgres ? (ours.server + ours.postgres) / (floors.server + floors.postgres) : ours.server / floors.server;
+      if (ratio > target) missed.push(verb);
       rows.push([
         verb,
         formatNumber(ours.server),
@@ -156,6 +183,8 @@ runBenchmark(async () => {
       ]);
       console.log(rows[rows.length - 1].join(' | '));
     }
+    const profiles: string[] = [];
+    for (const verb of missed) profiles.push(await profileVerb(secured, sides[0], verb));
     const section = [
       await describeMachine(cluster.databaseUrl),
       `- pgkube on its secure port (TLS, a bearer token, RBAC, audit at Metadata level to a file and the table) and the floor (bench/support/floor-server.ts: Fastify and \`pg\` over the same tables and TLS certificate, running pgkube's group commit, grouped reads and page statement, nothing else), each with ${OBJECTS} Deployments of about 1 KB in a namespace of its own (and ${PAGE} more in another, which the watches list)`,
@@ -163,6 +192,7 @@ runBenchmark(async () => {
       "- server CPU is each process's user+system time from /proc; PostgreSQL's is its processes' (the embedded PostgreSQL's only: blank on DATABASE_URL's)",
       '',
       table(['verb', 'pgkube: server CPU µs', 'floor: server CPU µs', 'pgkube: PostgreSQL CPU µs', 'floor: PostgreSQL CPU µs', 'pgkube: requests/s', 'floor: requests/s', 'pgkube / floor'], rows),
+      ...profiles,
     ].join('\n');
     writeSection('Cost per request against the floor (`npm run bench:floor`)', section);
     console.log(section);

@@ -84,13 +84,17 @@ export function summarizeProfile(file: string, fromUs = -Infinity, toUs = Infini
 }
 
 /**
- * Runs `work` twice against one more server of the cluster started with `node --cpu-prof`, and summarizes the samples
- * taken during the second run (the first warms the server up: pool connections, compiled code); the whole process
- * when the window cannot be located.
+ * Runs `work` twice against one more server of the cluster started with `node --cpu-prof` (and `env` added to its
+ * settings), and summarizes the samples taken during the second run (the first warms the server up: pool
+ * connections, compiled code); the whole process when the window cannot be located.
  */
-export async function profileWork(cluster: Cluster, work: (server: ServerProcess) => Promise<void>): Promise<ProfileSummary & { windowed: boolean }> {
+export async function profileWork(
+  cluster: Cluster,
+  work: (server: ServerProcess) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<ProfileSummary & { windowed: boolean }> {
   const dir = mkdtempSync(join(cluster.workDir, 'profile-'));
-  const server = await cluster.add({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const server = await cluster.add({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], env });
   await work(server);
   const from = Number(process.hrtime.bigint() / 1000n);
   await work(server);

@@ -9,6 +9,8 @@ export interface SecureCluster {
   cluster: Cluster;
   /** the secure port's base URL */
   secureUrl: string;
+  /** the settings its server runs with, to start another like it (on a SECURE_PORT of its own) */
+  settings: Record<string, string>;
   /** the path of a file in the cluster's folder (`certs/apiserver.crt` is the serving certificate) */
   path(file: string): string;
   /** stops the server and removes the folder */
@@ -30,12 +32,12 @@ export async function startSecureCluster(
   writeFileSync(path('tokens.csv'), tokens);
   for (const [file, content] of Object.entries(files)) writeFileSync(path(file), content);
   const securePort = await freePort();
-  const cluster = await Cluster.start(1, {
-    env: { SECURE_PORT: String(securePort), BIND_ADDRESS: '127.0.0.1', CERT_DIR: path('certs'), TOKEN_AUTH_FILE: path('tokens.csv'), ...env(path) },
-  });
+  const settings = { BIND_ADDRESS: '127.0.0.1', CERT_DIR: path('certs'), TOKEN_AUTH_FILE: path('tokens.csv'), ...env(path) };
+  const cluster = await Cluster.start(1, { env: { ...settings, SECURE_PORT: String(securePort) } });
   return {
     cluster,
     secureUrl: `https://127.0.0.1:${securePort}`,
+    settings,
     path,
     stop: async () => {
       await cluster.stop();
