@@ -59,10 +59,18 @@ describe('the apps group over extensions/v1beta1’s objects', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { uid: created.json.metadata.uid, resourceVersion: created.json.metadata.resourceVersion } });
     expect(read.json.metadata.selfLink).toBe(`${V1}/deployments/shared`);
-    // extensions' 1.7 defaults, not apps/v1's: reading through apps/v1 changes nothing
+    // extensions' 1.7 defaults, not apps/v1's; the two fields extensions leaves unset (no limit, no deadline) read as
+    // the MaxInt32 later releases' extensions defaulted them to, which means the same
     expect(read.json.spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 1 } });
-    expect(read.json.spec.revisionHistoryLimit).toBeUndefined();
-    expect(read.json.spec.progressDeadlineSeconds).toBeUndefined();
+    expect(read.json.spec.revisionHistoryLimit).toBe(2147483647);
+    expect(read.json.spec.progressDeadlineSeconds).toBe(2147483647);
+
+    // a write through apps/v1 that changes no spec field changes nothing extensions shows, and not the generation
+    const labelled = await call('PATCH', `${V1}/deployments/shared`, { metadata: { labels: { labelled: 'yes' } } }, MERGE);
+    expect(labelled.status).toBe(200);
+    const unchanged = (await call('GET', `${EXT}/deployments/shared`)).json;
+    expect(unchanged.spec).toEqual(created.json.spec);
+    expect(labelled.json.metadata.generation).toBe(created.json.metadata.generation);
 
     const patched = await call('PATCH', `${V1}/deployments/shared`, { metadata: { labels: { through: 'apps' } }, spec: { replicas: 3 } }, MERGE);
     expect(patched.status).toBe(200);

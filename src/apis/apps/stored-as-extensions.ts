@@ -26,23 +26,23 @@ function copied(object: KubeObject, apiVersion: string): KubeObject {
 
 /**
  * An apps version of a kind stored in its extensions/v1beta1 form (upstream's conversions through the internal
- * type): the same fields, but for those `own` moves.
+ * type): the same fields, but for those each of `own` moves or reads otherwise.
  */
-export function storedAsExtensions(apiVersion: string, storedShape: StructSchema, own?: OwnFields): VersionConversion {
+export function storedAsExtensions(apiVersion: string, storedShape: StructSchema, ...own: OwnFields[]): VersionConversion {
   return {
     toStored(object) {
       const stored = copied(object, STORED_API_VERSION);
-      own?.toStored(stored);
+      for (const fields of own) fields.toStored(stored);
       return stored;
     },
     fromStored(object) {
       const served = copied(object, apiVersion);
-      own?.fromStored(served);
+      for (const fields of own) fields.fromStored(served);
       return served;
     },
     storedShape,
     // the versions differ in nothing else, and the apiVersion is written apart from the stored text
-    keepsStoredText: (texts) => own?.noneIn(texts) ?? true,
+    keepsStoredText: (texts) => own.every((fields) => fields.noneIn(texts)),
   };
 }
 

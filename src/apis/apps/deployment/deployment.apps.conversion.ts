@@ -2,6 +2,7 @@ import { KubeObject } from '../../../apimachinery/meta/kube-object';
 import { VersionConversion } from '../../../registry/kind-definition';
 import { Deployment, DEPLOYMENT } from '../../extensions/deployment/deployment.schema';
 import { annotatedInteger, OwnFields, removeAnnotation, storedAsExtensions } from '../stored-as-extensions';
+import { MAX_INT32, UNLIMITED_WHEN_UNSET } from './deployment.apps.defaults';
 
 /** Where the versions without `spec.rollbackTo` keep it (upstream's appsv1.DeprecatedRollbackTo). */
 export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
@@ -33,6 +34,22 @@ const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
   noneIn: ({ metadata, rest }) => !rest.includes('"rollbackTo"') && !metadata.includes(`"${ROLLBACK_TO_ANNOTATION}"`),
 };
 
-export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);
-export const APPS_V1BETA2_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta2', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION);
-export const APPS_V1BETA1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta1', DEPLOYMENT);
+/**
+ * extensions/v1beta1, as 1.7 served it, leaves `revisionHistoryLimit` and `progressDeadlineSeconds` unset: every old
+ * ReplicaSet kept, no progress deadline. Later releases' extensions defaulted both to MaxInt32, which means the same,
+ * and that is what the apps versions read of such an object: so a write through them keeps it as it is instead of
+ * defaulting the fields to their own 10 and 600. The apps defaults store MaxInt32 unset again (appsDeploymentDefaults:
+ * they run on the stored form and must tell MaxInt32 from a field the client left out).
+ */
+const UNSET_AS_MAX_INT32: OwnFields = {
+  toStored: () => undefined,
+  fromStored(object: KubeObject) {
+    const spec = (object as Deployment).spec;
+    if (spec) for (const field of UNLIMITED_WHEN_UNSET) spec[field] ??= MAX_INT32;
+  },
+  noneIn: ({ rest }) => UNLIMITED_WHEN_UNSET.every((field) => rest.includes(`"${field}"`)),
+};
+
+export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION, UNSET_AS_MAX_INT32);
+export const APPS_V1BETA2_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta2', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION, UNSET_AS_MAX_INT32);
+export const APPS_V1BETA1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta1', DEPLOYMENT, UNSET_AS_MAX_INT32);
