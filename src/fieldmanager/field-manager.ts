@@ -8,6 +8,7 @@ import { decodeManagers, encodeManagers, Manager, managerId, Managers, owns, wit
 import { compare, Comparison, fieldSetOf, merge, removeUnkept } from './typed-value';
 import { VersionConverter } from './version-converter';
 import { VersionedChange } from './versioned-change';
+import { copyJson } from '../apimachinery/meta/json-value';
 
 /** The annotation of kubectl's client-side apply, which server-side apply keeps up to date once it is there. */
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -186,14 +187,14 @@ export class FieldManager {
     const held = new Map<string, FieldSet[]>();
     for (const manager of managers.values()) held.set(manager.apiVersion, [...(held.get(manager.apiVersion) ?? []), manager.fields]);
     if (!versions || (previous.apiVersion === apiVersion && held.size === 1)) {
-      const pruned = structuredClone(merged);
+      const pruned = copyJson(merged);
       removeUnkept(pruned, type, previous.fields, [...managers.values()].map((m) => m.fields));
       return pruned;
     }
     const lastForm = versions.form(previous.apiVersion);
     if (!lastForm) return merged;
     let version = previous.apiVersion;
-    let pruned = structuredClone(versions.convert(merged, apiVersion, version));
+    let pruned = copyJson(versions.convert(merged, apiVersion, version));
     removeUnkept(pruned, lastForm.type, previous.fields, held.get(version) ?? []);
     for (const [other, sets] of held) {
       const form = other !== previous.apiVersion && versions.form(other);
@@ -201,7 +202,7 @@ export class FieldManager {
       const mergedThere = versions.convert(merged, apiVersion, other);
       const { removed } = compare(mergedThere, versions.convert(pruned, version, other), form.type);
       if (removed.isEmpty()) continue;
-      pruned = structuredClone(mergedThere);
+      pruned = copyJson(mergedThere);
       removeUnkept(pruned, form.type, removed, sets);
       version = other;
     }

@@ -6,6 +6,7 @@ import { KindDefinition, storageKeyOf } from './kind-definition';
 import { KindRegistry } from './kind-registry';
 import { ConversionNeeded } from './conversion-needed';
 import { Converted, convertsByCall } from './store/served-version';
+import { copyJson } from '../apimachinery/meta/json-value';
 
 /** How many objects converted by a call are kept for the writes that asked for them (see ConversionNeeded). */
 const CALLED_KEPT = 64;
@@ -49,7 +50,7 @@ export class ServedVersions implements VersionConverter {
   private convertedByCall(target: Converted, object: KubeObject, to: string): KubeObject {
     const key = `${to}\n${JSON.stringify(object)}`;
     const converted = this.called.get(key);
-    if (converted) return structuredClone(converted);
+    if (converted) return copyJson(converted);
     throw new ConversionNeeded(async () => {
       const [answer] = await target.storageConversion.fromStored([object]);
       if (this.called.size >= CALLED_KEPT) this.called.delete(this.called.keys().next().value as string);

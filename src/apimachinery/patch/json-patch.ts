@@ -1,6 +1,7 @@
 import { applyOperation, Operation } from 'fast-json-patch';
 import { apiErrors } from '../errors/status-error';
 import { isPlainObject } from '../meta/kube-object';
+import { copyJson } from '../meta/json-value';
 
 const OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
 
@@ -27,11 +28,11 @@ function checkOperations(patch: unknown): Operation[] {
  */
 export function applyJsonPatch(document: unknown, patch: unknown): unknown {
   const operations = checkOperations(patch);
-  let patched = structuredClone(document);
+  let patched = copyJson(document);
   // one operation at a time: the library's own loop reports every validation failure as operation 0
   operations.forEach((operation, index) => {
     try {
-      patched = applyOperation(patched, structuredClone(operation), true, true, true, index).newDocument;
+      patched = applyOperation(patched, copyJson(operation), true, true, true, index).newDocument;
     } catch (error) {
       // the library's message is followed by the whole document on further lines
       const reason = String((error as Error).message).split('\n')[0];

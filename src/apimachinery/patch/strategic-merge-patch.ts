@@ -1,6 +1,6 @@
 import { apiErrors } from '../errors/status-error';
 import { deepEqual } from '../meta/deep-equal';
-import { jsonType, ownMember, setMember } from '../meta/json-value';
+import { jsonType, ownMember, setMember, copyJson } from '../meta/json-value';
 import { isPlainObject } from '../meta/kube-object';
 import { FieldFacts, TypeFacts } from './strategic-merge-schema';
 
@@ -55,7 +55,7 @@ function directiveField(key: string, prefix: string, malformed: string): string 
  */
 export function applyStrategicMergePatch(original: JsonMap, patch: unknown, facts: TypeFacts): JsonMap {
   if (!isPlainObject(patch)) throw fail(`a strategic merge patch must be a JSON object, not ${jsonType(patch)}`);
-  return mergeMap(structuredClone(original), structuredClone(patch), facts);
+  return mergeMap(copyJson(original), copyJson(patch), facts);
 }
 
 function mergeMap(original: JsonMap, patch: JsonMap, facts: TypeFacts | undefined): JsonMap {

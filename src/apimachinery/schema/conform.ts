@@ -1,4 +1,4 @@
-import { jsonType } from '../meta/json-value';
+import { jsonType, copyJson } from '../meta/json-value';
 import { isPlainObject, parseTime } from '../meta/kube-object';
 import { formatQuantity, parseQuantity, remembered } from './quantity';
 import { LeafType, Schema, StructSchema } from './schema';
@@ -179,4 +179,4 @@ const ZERO: Partial<Record<Schema['type'], unknown>> = {
   quantity: '0',
 };
 
-const zeroOf = (schema: Schema): unknown => structuredClone(ZERO[schema.type] ?? null);
+const zeroOf = (schema: Schema): unknown => copyJson(ZERO[schema.type] ?? null);

@@ -6,6 +6,7 @@ import { KindRegistry } from '../../registry/kind-registry';
 import { StatusStorage } from '../../registry/rest/object-storage';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { ClusterCondition } from './cluster-conditions';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The field manager of the controller's writes (federation's controller manager). */
 const MANAGER = 'federation-controller-manager';
@@ -32,7 +33,7 @@ export class ClusterStatusWriter {
         name,
         (current) => {
           if (current.metadata.uid !== probed.metadata.uid) return current;
-          const cluster = structuredClone(current) as Cluster;
+          const cluster = copyJson(current) as Cluster;
           return { ...cluster, status: { ...cluster.status, conditions: next(cluster.status?.conditions) } };
         },
         { manager: MANAGER },

@@ -10,6 +10,7 @@ import { KindDefinition } from '../../registry/kind-definition';
 import { KindRegistry } from '../../registry/kind-registry';
 import { ObjectStorage, StatusStorage } from '../../registry/rest/object-storage';
 import { GenericRegistry } from '../../registry/store/generic-registry';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The field manager and event source of the controller's writes, as upstream's are recorded. */
 const MANAGER = 'kube-controller-manager';
@@ -85,7 +86,7 @@ export class DeploymentClient {
   }
 
   private write(storage: ObjectStorage, object: KubeObject): Promise<KubeObject> {
-    return storage.update(object.metadata.namespace, object.metadata.name as string, () => structuredClone(object), { manager: MANAGER });
+    return storage.update(object.metadata.namespace, object.metadata.name as string, () => copyJson(object), { manager: MANAGER });
   }
 
   private storage() {

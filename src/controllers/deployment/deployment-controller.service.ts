@@ -15,6 +15,7 @@ import { DeploymentSync } from './deployment-sync';
 import { controllerOf, ReplicaSetClaims, selects } from './replica-set-claims';
 import { DeploymentRollback } from './rollback';
 import { Rollouts } from './rollouts';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 const keyOf = (object: KubeObject) => objectKey(object.metadata.namespace, object.metadata.name as string);
 
@@ -86,7 +87,7 @@ export class DeploymentController extends InformerController {
   protected async sync(key: string, signal: AbortSignal): Promise<SyncResult> {
     const cached = this.informer.get(key) as Deployment | undefined;
     if (signal.aborted || !cached || uninitialized(cached)) return {};
-    const deployment = structuredClone(cached);
+    const deployment = copyJson(cached);
     if (!deployment.spec?.selector || isEmptySelector(deployment.spec.selector)) return this.selectingAll(deployment);
     const candidates = [...this.replicaSets.list()].filter((rs) => rs.metadata.namespace === deployment.metadata.namespace && !uninitialized(rs)) as ReplicaSet[];
     const sets = await this.claims.claim(deployment, candidates);

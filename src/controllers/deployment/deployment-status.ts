@@ -2,6 +2,7 @@ import { nowTimestamp } from '../../apimachinery/meta/kube-object';
 import { Deployment } from '../../apis/extensions/deployment/deployment.schema';
 import { ReplicaSet } from '../../apis/extensions/replicaset/replicaset.schema';
 import { actualReplicas, availableReplicas, desiredReplicas, maxUnavailable, readyReplicas, specReplicas } from './replica-sets';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 export type DeploymentStatus = NonNullable<Deployment['status']>;
 export type DeploymentCondition = NonNullable<DeploymentStatus['conditions']>[number];
@@ -66,7 +67,7 @@ export function calculateStatus(all: (ReplicaSet | undefined)[], newRS: ReplicaS
     collisionCount: deployment.status?.collisionCount,
   });
   const conditions = deployment.status?.conditions;
-  if (conditions?.length) status.conditions = structuredClone(conditions);
+  if (conditions?.length) status.conditions = copyJson(conditions);
   if (available >= desiredReplicas(deployment) - maxUnavailable(deployment)) {
     setCondition(status, newCondition(AVAILABLE, 'True', REASONS.minimumAvailable, 'Deployment has minimum availability.'));
   } else {

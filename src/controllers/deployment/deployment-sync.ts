@@ -40,6 +40,7 @@ import {
   setReplicasAnnotations,
   specReplicas,
 } from './replica-sets';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The Deployment's ReplicaSets: the one of its template (none yet, or not created) and the others. */
 export interface ReplicaSetsOf {
@@ -50,7 +51,7 @@ export interface ReplicaSetsOf {
 /** Go's copy of what the API answered over the object the controller works on. */
 function takeOver<T extends KubeObject>(object: T, written: T): T {
   for (const key of Object.keys(object)) delete (object as Record<string, unknown>)[key];
-  return Object.assign(object, structuredClone(written));
+  return Object.assign(object, copyJson(written));
 }
 
 const alreadyExists = (error: unknown) => error instanceof StatusError && error.reason === 'AlreadyExists';
@@ -79,10 +80,10 @@ export class DeploymentSync {
     const revision = maxRevision(olds) + 1;
     if (existing) return this.syncExisting(deployment, existing, revision);
     if (!create) return undefined;
-    const template = structuredClone(deployment.spec?.template ?? {});
+    const template = copyJson(deployment.spec?.template ?? {});
     const hash = computeHash(deployment.spec?.template ?? {}, deployment.status?.collisionCount ?? undefined);
     template.metadata = { ...template.metadata, labels: { ...template.metadata?.labels, [POD_TEMPLATE_HASH_LABEL]: hash } };
-    const selector = structuredClone(deployment.spec?.selector ?? {});
+    const selector = copyJson(deployment.spec?.selector ?? {});
     selector.matchLabels = { ...selector.matchLabels, [POD_TEMPLATE_HASH_LABEL]: hash };
     const { name, namespace, uid } = deployment.metadata;
     const rs: ReplicaSet = {
@@ -134,7 +135,7 @@ export class DeploymentSync {
 
   /** The existing new ReplicaSet with the Deployment's annotations and minReadySeconds, its revision on the Deployment. */
   private async syncExisting(deployment: Deployment, existing: ReplicaSet, revision: number): Promise<ReplicaSet> {
-    const rs = structuredClone(existing);
+    const rs = copyJson(existing);
     const annotationsUpdated = setNewReplicaSetAnnotations(deployment, rs, revision, true);
     const minReadySeconds = deployment.spec?.minReadySeconds;
     if (annotationsUpdated || (rs.spec?.minReadySeconds ?? 0) !== (minReadySeconds ?? 0)) {
@@ -177,7 +178,7 @@ export class DeploymentSync {
 
   private async scaleReplicaSet(rs: ReplicaSet, replicas: number, deployment: Deployment, operation: string): Promise<{ scaled: boolean; rs: ReplicaSet }> {
     const resized = replicasOf(rs) !== replicas;
-    const copy = structuredClone(rs);
+    const copy = copyJson(rs);
     const annotated = setReplicasAnnotations(copy, desiredReplicas(deployment), desiredReplicas(deployment) + maxSurge(deployment));
     if (!resized && !annotated) return { scaled: false, rs };
     copy.spec = { ...copy.spec, replicas };

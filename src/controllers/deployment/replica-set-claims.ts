@@ -4,6 +4,7 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { Deployment } from '../../apis/extensions/deployment/deployment.schema';
 import { ReplicaSet } from '../../apis/extensions/replicaset/replicaset.schema';
 import { DeploymentClient } from './deployment-client';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 export const controllerOf = (object: KubeObject) => object.metadata.ownerReferences?.find((ref) => ref.controller);
 
@@ -48,7 +49,7 @@ export class ReplicaSetClaims {
 
   private adopt(rs: ReplicaSet, deployment: Deployment): Promise<ReplicaSet> {
     const { name, uid } = deployment.metadata;
-    const copy = structuredClone(rs);
+    const copy = copyJson(rs);
     copy.metadata.ownerReferences = [
       ...(copy.metadata.ownerReferences ?? []),
       { apiVersion: 'apps/v1', kind: 'Deployment', name, uid, controller: true, blockOwnerDeletion: true },
@@ -57,7 +58,7 @@ export class ReplicaSetClaims {
   }
 
   private async release(rs: ReplicaSet, uid: string): Promise<void> {
-    const copy = structuredClone(rs);
+    const copy = copyJson(rs);
     const kept = (copy.metadata.ownerReferences ?? []).filter((ref) => ref.uid !== uid);
     if (kept.length > 0) copy.metadata.ownerReferences = kept;
     else delete copy.metadata.ownerReferences;

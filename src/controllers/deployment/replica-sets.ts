@@ -2,6 +2,7 @@ import { KubeObject } from '../../apimachinery/meta/kube-object';
 import { Deployment } from '../../apis/extensions/deployment/deployment.schema';
 import { ReplicaSet } from '../../apis/extensions/replicaset/replicaset.schema';
 import { POD_TEMPLATE_HASH_LABEL } from './pod-template-hash';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The annotations the deployment controller keeps on Deployments and their ReplicaSets. */
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
@@ -251,7 +252,7 @@ export function setDeploymentRevision(deployment: Deployment, revision: string):
 
 /** A rollback: the Deployment takes the ReplicaSet's template, without the hash label, and its annotations. */
 export function setTemplateAndAnnotationsFrom(deployment: Deployment, rs: ReplicaSet): void {
-  const template = structuredClone(rs.spec?.template ?? {});
+  const template = copyJson(rs.spec?.template ?? {});
   const labels = template.metadata?.labels;
   if (labels) delete labels[POD_TEMPLATE_HASH_LABEL];
   deployment.spec = { ...deployment.spec, template } as Deployment['spec'];

@@ -9,6 +9,7 @@ import { KindRegistry } from '../../registry/kind-registry';
 import { ObjectStorage, PartStorage, StatusStorage } from '../../registry/rest/object-storage';
 import { GenericRegistry } from '../../registry/store/generic-registry';
 import { conditionsAfter, ContentTotals } from './deletion-conditions';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The field manager of the controller's writes, as upstream's namespace controller is recorded. */
 const MANAGER = 'kube-controller-manager';
@@ -101,6 +102,6 @@ export class NamespaceDeleter {
   }
 
   private write(storage: ObjectStorage, name: string, next: (current: Namespace) => Namespace) {
-    return storage.update(undefined, name, (current) => next(structuredClone(current) as Namespace), { manager: MANAGER });
+    return storage.update(undefined, name, (current) => next(copyJson(current) as Namespace), { manager: MANAGER });
   }
 }

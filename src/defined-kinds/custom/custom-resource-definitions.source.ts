@@ -14,6 +14,7 @@ import { printerColumns } from './printer-columns';
 import { parseJsonPath } from './simple-json-path';
 import { noneConversion } from './none-conversion';
 import { ConversionWebhook, webhookEndpoint } from './webhook-conversion';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /**
  * How the current apiserver serves custom objects: JSON and YAML (no protobuf form), no strategic merge patch (no
@@ -83,7 +84,7 @@ function versionKind(crd: CustomResourceDefinition, version: CrdVersion, webhook
     applyDefaults: (object) => defaultAndPrune(object, schema),
     prunedFields: (object) => {
       const pruned: string[] = [];
-      defaultAndPrune(structuredClone(object), schema, pruned);
+      defaultAndPrune(copyJson(object), schema, pruned);
       return pruned;
     },
     validate: (object) => validator.errors(object),

@@ -7,6 +7,7 @@ import { StorageConversion } from '../../registry/kind-definition';
 import { CONVERSION_REVIEW_VERSIONS, caCertificates } from '../../apis/apiextensions/customresourcedefinition/crd.conversion.validation';
 import { CustomResourceDefinition } from '../../apis/apiextensions/customresourcedefinition/crd.schema';
 import { CONVERSION_WEBHOOK_TIMEOUT_MS, postJson, WebhookEndpoint, webhookConnections } from './webhook-call';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** Go's GroupVersionKind as its String() writes it, as the apiserver's messages name an object's type. */
 const gvk = (object: KubeObject) => `${object.apiVersion}, Kind=${object.kind}`;
@@ -61,7 +62,7 @@ function restored(sent: KubeObject, converted: unknown, desired: string): KubeOb
   for (const field of IDENTITY) {
     if ((meta[field] ?? '') !== (sent.metadata[field] ?? '')) throw new Error(`must have the same ${field}: ${String(sent.metadata[field] ?? '')} != ${String(meta[field] ?? '')}`);
   }
-  const metadata = structuredClone(sent.metadata);
+  const metadata = copyJson(sent.metadata);
   for (const field of ['labels', 'annotations'] as const) {
     const value = meta[field];
     if (value === undefined || value === null) delete metadata[field];

@@ -7,6 +7,7 @@ import { KindRegistry } from '../kind-registry';
 import { objectJson, toOutput } from '../object-output';
 import { GenericRegistry } from '../store/generic-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** The object itself: the generic store with the kind's strategy. */
 export class ObjectStorage implements Storage {
@@ -47,7 +48,7 @@ export class ObjectStorage implements Storage {
    */
   apply(namespace: string | undefined, name: string, config: KubeObject, options: ApplyOptions): Promise<{ object: KubeObject; created: boolean }> {
     const { dryRun, user, manager, force } = options;
-    const applied = (current: KubeObject | undefined) => this.fields.apply(current, structuredClone(config), manager, force);
+    const applied = (current: KubeObject | undefined) => this.fields.apply(current, copyJson(config), manager, force);
     return this.updateOrCreate(
       this.createsOnApply,
       () => this.registry.update(this.kind, namespace, name, (current) => this.prepare(applied(current), current), { dryRun, user }),
@@ -62,11 +63,11 @@ export class ObjectStorage implements Storage {
   replace(namespace: string | undefined, name: string, body: KubeObject, options: StorageWriteOptions): Promise<{ object: KubeObject; created: boolean }> {
     const { dryRun, user, manager } = options;
     const created = () => {
-      const object = structuredClone(body);
+      const object = copyJson(body);
       delete object.metadata.resourceVersion;
       return this.registry.create(this.kind, object, { dryRun, user, createdByUpdate: true, track: (_, next) => this.fields.update(undefined, next, manager) });
     };
-    return this.updateOrCreate(!this.subresource && !!this.kind.strategy.createsOnUpdate, () => this.update(namespace, name, () => structuredClone(body), options), created);
+    return this.updateOrCreate(!this.subresource && !!this.kind.strategy.createsOnUpdate, () => this.update(namespace, name, () => copyJson(body), options), created);
   }
 
   /**

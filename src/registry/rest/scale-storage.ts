@@ -5,6 +5,7 @@ import { KindRegistry } from '../kind-registry';
 import { toOutput } from '../object-output';
 import { ScaleRegistry } from '../scale/scale-registry';
 import { ApplyOptions, Storage, StorageWriteOptions } from './storage';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /**
  * `{name}/scale`: the object seen and resized as a Scale of the binding's version. Its managed
@@ -36,7 +37,7 @@ export class ScaleStorage implements Storage {
   }
 
   async replace(namespace: string | undefined, name: string, body: KubeObject, options: StorageWriteOptions): Promise<{ object: KubeObject; created: boolean }> {
-    return { object: await this.update(namespace, name, () => structuredClone(body), options), created: false };
+    return { object: await this.update(namespace, name, () => copyJson(body), options), created: false };
   }
 
   /** Applies the Scale's replicas to the object: the manager owns (and conflicts on) the object's `spec.replicas`. */
@@ -55,7 +56,7 @@ export class ScaleStorage implements Storage {
       dryRun: options.dryRun,
       user: options.user,
       track: (current, written) => {
-        const { managedFields } = fields.apply(current, structuredClone(objectConfig), options.manager, options.force).metadata;
+        const { managedFields } = fields.apply(current, copyJson(objectConfig), options.manager, options.force).metadata;
         if (managedFields) written.metadata.managedFields = managedFields;
         else delete written.metadata.managedFields;
       },

@@ -6,6 +6,7 @@ import { validateObjectMeta } from '../../apimachinery/meta/object-meta-validati
 import { groupVersion, KindDefinition, ReplicaPaths, ScaleBinding } from '../kind-definition';
 import { KindRegistry } from '../kind-registry';
 import { GenericRegistry, WriteOptions } from '../store/generic-registry';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 const DEFAULT_PATHS = { spec: ['spec', 'replicas'], status: ['status', 'replicas'] };
 
@@ -58,7 +59,7 @@ export class ScaleRegistry {
       this.registry.update(target, namespace, name, (current) => {
         const scale = next(this.toScale(binding, target, current));
         this.validate(binding, scale);
-        const object = structuredClone(current);
+        const object = copyJson(current);
         write(object, (binding.paths ?? DEFAULT_PATHS).spec, count(read(scale, ['spec', 'replicas'])));
         object.metadata.resourceVersion = scale.metadata.resourceVersion;
         return this.writeErrors(def, binding, name, () => this.registry.prepareUpdate(target, object, current));

@@ -19,6 +19,7 @@ import { WriteAdmissions } from './write-admission';
 import { omitEmpty } from '../../apimachinery/schema/omit-empty';
 import { Converted, convertsByCall, objectItem, openServedList } from './served-version';
 import { withConversions } from '../conversion-needed';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 /** Builds the next state of an object from its current state; it may throw a StatusError to refuse. */
 export type Transform = (current: KubeObject) => KubeObject | Promise<KubeObject>;
@@ -141,7 +142,7 @@ export class GenericRegistry {
     const dryRun = !!options.dryRun;
     const key = keyOf(def, namespace, name);
     const write = async (current: KubeObject, stored: KubeObject): Promise<KubeObject | undefined> => {
-      const next = omitEmpty(storedShapeOf(def), await transform(structuredClone(current)));
+      const next = omitEmpty(storedShapeOf(def), await transform(copyJson(current)));
       options.track?.(current, next);
       if (sameAsStored(next, current) && !this.store.needsRewrite(stored) && !inOtherStorageVersion(def, stored)) return current;
       await this.admissions.check(def, next, current, options.user);
@@ -232,7 +233,7 @@ export class GenericRegistry {
       if (finalizers.length === 0 && !def.strategy.holdsRemoval?.(current)) {
         return (await this.writes.delete(key, version, dryRun)) ? { removed: true, object: current } : undefined;
       }
-      const marked = structuredClone(current);
+      const marked = copyJson(current);
       if (finalizers.length > 0) marked.metadata.finalizers = finalizers;
       else delete marked.metadata.finalizers; // held by the kind alone (holdsRemoval)
       marked.metadata.deletionGracePeriodSeconds = 0;

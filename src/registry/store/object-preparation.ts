@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { KindDefinition, PartStrategy, StatusStrategy } from '../kind-definition';
 import { deepEqual } from '../../apimachinery/meta/deep-equal';
 import { KubeObject, nowTimestamp } from '../../apimachinery/meta/kube-object';
+import { copyJson } from '../../apimachinery/meta/json-value';
 
 const NAME_CHARS = 'bcdfghjklmnpqrstvwxz0123456789';
 const GENERATED_PREFIX_MAX = 58;
@@ -28,7 +29,7 @@ export function prepareForCreate(def: KindDefinition, object: KubeObject): void 
     meta.generation = 1;
   }
   const status = def.strategy.status;
-  if (status?.empty) object.status = structuredClone(status.empty);
+  if (status?.empty) object.status = copyJson(status.empty);
   else if (status) delete object.status;
   def.strategy.prepareForCreate(object);
 }

@@ -1,5 +1,6 @@
 import { nowTimestamp } from '../../../apimachinery/meta/kube-object';
 import { CrdCondition, CustomResourceDefinition } from './crd.schema';
+import { copyJson } from '../../../apimachinery/meta/json-value';
 
 /**
  * Sets a condition of the definition's status, keeping its lastTransitionTime when its status does not change (as
@@ -23,7 +24,7 @@ export function setCondition(crd: CustomResourceDefinition, condition: Omit<CrdC
  */
 export function settleStatus(crd: CustomResourceDefinition): void {
   const status = (crd.status ??= {});
-  status.acceptedNames = structuredClone(crd.spec.names ?? {});
+  status.acceptedNames = copyJson(crd.spec.names ?? {});
   setCondition(crd, { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found' });
   setCondition(crd, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' });
   const storage = crd.spec.versions?.find((v) => v.storage)?.name;

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../../../apimachinery/meta/kube-object';
 import { SchemaNode } from './structural-schema';
+import { copyJson } from '../../../apimachinery/meta/json-value';
 
 /** What the root of every object keeps whatever its schema says: the type meta and ObjectMeta (checked apart). */
 const ROOT_MEMBERS = new Set(['apiVersion', 'kind', 'metadata']);
@@ -30,7 +31,7 @@ function visitObject(object: Record<string, unknown>, schema: SchemaNode, path: 
   for (const [name, property] of Object.entries(properties)) {
     if (kept?.has(name)) continue;
     if (object[name] === null && !property.nullable) delete object[name];
-    if (object[name] === undefined && property.default !== undefined) object[name] = structuredClone(property.default);
+    if (object[name] === undefined && property.default !== undefined) object[name] = copyJson(property.default);
   }
   for (const [name, value] of Object.entries(object)) {
     if (kept?.has(name)) continue;

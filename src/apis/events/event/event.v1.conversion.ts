@@ -4,6 +4,7 @@ import { StructSchema } from '../../../apimachinery/schema/schema';
 import { VersionConversion } from '../../../registry/kind-definition';
 import { EVENT } from '../../core/event/event.schema';
 import { EVENTS_V1_EVENT } from './event.v1.schema';
+import { copyJson } from '../../../apimachinery/meta/json-value';
 
 /** The events.k8s.io/v1 fields that core/v1 names otherwise (upstream's Convert_v1_Event_To_core_Event); the rest match. */
 const CORE_NAMES: Readonly<Record<string, string>> = {
@@ -37,6 +38,6 @@ function renamed(object: KubeObject, names: Readonly<Record<string, string>>, sh
 export const EVENTS_V1_CONVERSION: VersionConversion = {
   toStored: (object) => renamed(object, CORE_NAMES, EVENT, 'v1'),
   // core/v1 always writes reportingComponent and reportingInstance; events.k8s.io/v1 leaves them out when empty
-  fromStored: (object) => omitEmpty(EVENTS_V1_EVENT, renamed(structuredClone(object), V1_NAMES, EVENTS_V1_EVENT, 'events.k8s.io/v1')),
+  fromStored: (object) => omitEmpty(EVENTS_V1_EVENT, renamed(copyJson(object), V1_NAMES, EVENTS_V1_EVENT, 'events.k8s.io/v1')),
   storedShape: EVENT,
 };

@@ -12,6 +12,7 @@ import { canonical } from './canonical-json';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy';
 import { RbacIndex } from './rbac-index';
 import { SERVER_FIELD_MANAGER } from '../../../registry/field-managers';
+import { copyJson } from '../../../apimachinery/meta/json-value';
 
 type Doc = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export class PolicyBootstrap implements OnApplicationBootstrap {
     let created = 0;
     for (const wanted of objects) {
       try {
-        await this.registry.create(def, structuredClone(wanted));
+        await this.registry.create(def, copyJson(wanted));
         created += 1;
       } catch (error) {
         if (!(error instanceof StatusError && error.code === 409)) throw error;
