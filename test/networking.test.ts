@@ -1,4 +1,4 @@
-import { KubeConfig, NetworkingV1Api, V1Ingress } from '@kubernetes/client-node';
+import { KubeConfig, NetworkingV1Api, PatchUtils, V1Ingress, V1NetworkPolicy } from '@kubernetes/client-node';
 import { useTestServer } from './support/api';
 import { WatchClient } from './support/watch-client';
 import { PROTOBUF, protocDecode, unwrap } from './support/protobuf';
@@ -165,7 +165,7 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(noBackend.json.details.causes).toEqual([expect.objectContaining({ field: 'spec', message: expect.stringContaining('either `defaultBackend` or `rules` must be specified') })]);
   });
 
-  it('works with @kubernetes/client-node’s NetworkingV1Api: create, read, list', async () => {
+  it('works with @kubernetes/client-node’s NetworkingV1Api: creates, reads, lists and patches Ingresses and NetworkPolicies', async () => {
     const config = new KubeConfig();
     config.loadFromOptions({
       clusters: [{ name: 'pgkube', server: server().url, skipTLSVerify: true }],
@@ -174,15 +174,36 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
       currentContext: 'test',
     });
     const api = config.makeApiClient(NetworkingV1Api);
+    const strategic = { headers: { 'Content-type': PatchUtils.PATCH_FORMAT_STRATEGIC_MERGE_PATCH } };
     const created = await api.createNamespacedIngress('net', v1Ingress('client') as V1Ingress);
     expect(created.body.spec?.rules?.[0].http?.paths[0]).toEqual({ path: '/', pathType: 'Prefix', backend: { service: { name: 'shop', port: { number: 8080 } } } });
     const read = await api.readNamespacedIngress('client', 'net');
     expect(read.body.metadata?.uid).toBe(created.body.metadata?.uid);
     expect(read.body.spec?.ingressClassName).toBe('nginx');
+    await call('POST', EXT, extIngress('from-ext'));
     const list = await api.listNamespacedIngress('net');
-    expect(list.body.items.map((i) => i.metadata?.name)).toEqual(['client']);
+    expect(list.body.items.map((i) => i.metadata?.name)).toEqual(['client', 'from-ext']);
+    expect(list.body.items[1].spec?.defaultBackend).toEqual({ service: { name: 'default-http', port: { number: 80 } } });
+    const defaultBackend = { service: { name: 'fallback', port: { name: 'http' } } };
+    const patched = await api.patchNamespacedIngress('client', 'net', { spec: { defaultBackend } }, undefined, undefined, undefined, undefined, undefined, strategic);
+    expect(patched.body.spec?.defaultBackend).toEqual(defaultBackend);
+    expect((await call('GET', `${EXT}/client`)).json.spec.backend).toEqual({ serviceName: 'fallback', servicePort: 'http' });
+
+    const policy = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'client' },
+      spec: { podSelector: { matchLabels: { app: 'web' } }, ingress: [{ ports: [{ port: 8080 }] }] },
+    };
+    const createdPolicy = await api.createNamespacedNetworkPolicy('net', policy as V1NetworkPolicy);
+    expect(createdPolicy.body.spec).toEqual({ ...policy.spec, ingress: [{ ports: [{ protocol: 'TCP', port: 8080 }] }], policyTypes: ['Ingress'] });
+    expect((await api.readNamespacedNetworkPolicy('client', 'net')).body.metadata?.uid).toBe(createdPolicy.body.metadata?.uid);
+    const egress = [{ to: [{ ipBlock: { cidr: '10.0.0.0/8' } }] }];
+    const patchedPolicy = await api.patchNamespacedNetworkPolicy('client', 'net', { spec: { egress, policyTypes: ['Ingress', 'Egress'] } }, undefined, undefined, undefined, undefined, undefined, strategic);
+    expect(patchedPolicy.body.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect((await call('GET', `${EXT_NETPOL}/client`)).json.spec.egress).toEqual(egress);
     const policies = await api.listNamespacedNetworkPolicy('net');
-    expect(policies.body.kind).toBe('NetworkPolicyList');
+    expect(policies.body).toMatchObject({ kind: 'NetworkPolicyList', items: [{ metadata: { name: 'client' } }] });
   });
 
   it('serves IngressClasses as a cluster-scoped kind of their own', async () => {
