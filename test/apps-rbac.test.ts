@@ -8,8 +8,8 @@ import { TestServer } from './support/test-server';
 import { until } from './support/until';
 
 /**
- * RBAC names apps and extensions apart, though they serve the same objects; the default roles grant both. Audit
- * names the group and version of the request.
+ * RBAC names apps (and networking.k8s.io) and extensions apart, though they serve the same objects; the default roles
+ * grant both. Audit names the group and version of the request.
  */
 jest.setTimeout(60_000);
 
@@ -48,10 +48,19 @@ async function eventually(check: () => Promise<number>, status: number): Promise
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pgkube-apps-rbac-'));
-  ({ server, ca, auditLog } = await startAuditedRbacServer(work, 'token-apps,apps-only,1\ntoken-ed,ed,2\ntoken-vi,vi,3\n', ['apps', 'extensions']));
+  const tokens = 'token-apps,apps-only,1\ntoken-ed,ed,2\ntoken-vi,vi,3\ntoken-net,net-only,4\n';
+  ({ server, ca, auditLog } = await startAuditedRbacServer(work, tokens, ['apps', 'extensions']));
   const role = { metadata: { name: 'apps-deployments' }, rules: [{ apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'create'] }] };
   expect((await root('POST', `${RBAC}/roles`, role)).status).toBe(201);
-  for (const body of [binding('apps-only', 'apps-only', 'Role', 'apps-deployments'), binding('ed-edit', 'ed', 'ClusterRole', 'edit'), binding('vi-view', 'vi', 'ClusterRole', 'view')]) {
+  const networkingRole = { metadata: { name: 'networking-ingresses' }, rules: [{ apiGroups: ['networking.k8s.io'], resources: ['ingresses'], verbs: ['get', 'list'] }] };
+  expect((await root('POST', `${RBAC}/roles`, networkingRole)).status).toBe(201);
+  const bindings = [
+    binding('apps-only', 'apps-only', 'Role', 'apps-deployments'),
+    binding('net-only', 'net-only', 'Role', 'networking-ingresses'),
+    binding('ed-edit', 'ed', 'ClusterRole', 'edit'),
+    binding('vi-view', 'vi', 'ClusterRole', 'view'),
+  ];
+  for (const body of bindings) {
     expect((await root('POST', `${RBAC}/rolebindings`, body)).status).toBe(201);
   }
   expect((await root('POST', EXTENSIONS, deployment('extensions/v1beta1', 'shared'))).status).toBe(201);
@@ -61,7 +70,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('RBAC over the apps group', () => {
+describe('RBAC over the apps and networking.k8s.io groups', () => {
   it('grants through a role on apps only apps: the same object stays forbidden through extensions', async () => {
     await eventually(async () => (await as('token-apps', 'GET', `${APPS}/shared`)).status, 200);
     expect((await as('token-apps', 'POST', APPS, deployment('apps/v1', 'by-apps'))).status).toBe(201);
@@ -87,6 +96,18 @@ describe('RBAC over the apps group', () => {
       expect([path, (await as('token-vi', 'GET', path)).status]).toEqual([path, 200]);
     }
     expect((await as('token-vi', 'DELETE', `${APPS}/by-editor`)).status).toBe(403);
+  });
+
+  it('grants through a role on networking.k8s.io only networking.k8s.io, and the view role both', async () => {
+    const NETWORKING = '/apis/networking.k8s.io/v1/namespaces/default/ingresses';
+    await eventually(async () => (await as('token-net', 'GET', NETWORKING)).status, 200);
+    const refused = await as('token-net', 'GET', '/apis/extensions/v1beta1/namespaces/default/ingresses');
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toContain('cannot list resource "ingresses" in API group "extensions"');
+    expect((await as('token-apps', 'GET', NETWORKING)).status).toBe(403);
+    for (const path of [NETWORKING, '/apis/networking.k8s.io/v1/namespaces/default/networkpolicies', '/apis/extensions/v1beta1/namespaces/default/ingresses']) {
+      expect([path, (await as('token-vi', 'GET', path)).status]).toEqual([path, 200]);
+    }
   });
 
   it('audits each request with the group and version it was made in', async () => {
