@@ -1,10 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { auditEventsIn } from './support/audit-log';
 import { http } from './support/http';
-import { startTestServer, TestServer } from './support/test-server';
+import { startAuditedRbacServer } from './support/audited-rbac-server';
+import { TestServer } from './support/test-server';
+import { until } from './support/until';
 
-/** RBAC names apps and extensions apart, though they serve the same objects; the default roles grant both. */
+/**
+ * RBAC names apps (and networking.k8s.io) and extensions apart, though they serve the same objects; the default roles
+ * grant both. Audit names the group and version of the request.
+ */
 jest.setTimeout(60_000);
 
 const RBAC = '/apis/rbac.authorization.k8s.io/v1/namespaces/default';
@@ -14,6 +20,7 @@ const EXTENSIONS = '/apis/extensions/v1beta1/namespaces/default/deployments';
 let work: string;
 let server: TestServer;
 let ca: string;
+let auditLog: string;
 const as = (token: string, method: string, path: string, body?: unknown) =>
   http(server.secureUrl as string, method, path, { body, headers: { authorization: `Bearer ${token}` }, tls: { ca } });
 const root = (method: string, path: string, body?: unknown) => http(server.url, method, path, { body });
@@ -41,12 +48,19 @@ async function eventually(check: () => Promise<number>, status: number): Promise
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pgkube-apps-rbac-'));
-  writeFileSync(join(work, 'tokens.csv'), 'token-apps,apps-only,1\ntoken-ed,ed,2\ntoken-vi,vi,3\n');
-  server = await startTestServer(undefined, { SECURE_PORT: '0', CERT_DIR: join(work, 'certs'), TOKEN_AUTH_FILE: join(work, 'tokens.csv'), AUTHORIZATION_MODE: 'RBAC' });
-  ca = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+  const tokens = 'token-apps,apps-only,1\ntoken-ed,ed,2\ntoken-vi,vi,3\ntoken-net,net-only,4\n';
+  ({ server, ca, auditLog } = await startAuditedRbacServer(work, tokens, ['apps', 'extensions']));
   const role = { metadata: { name: 'apps-deployments' }, rules: [{ apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'create'] }] };
   expect((await root('POST', `${RBAC}/roles`, role)).status).toBe(201);
-  for (const body of [binding('apps-only', 'apps-only', 'Role', 'apps-deployments'), binding('ed-edit', 'ed', 'ClusterRole', 'edit'), binding('vi-view', 'vi', 'ClusterRole', 'view')]) {
+  const networkingRole = { metadata: { name: 'networking-ingresses' }, rules: [{ apiGroups: ['networking.k8s.io'], resources: ['ingresses'], verbs: ['get', 'list'] }] };
+  expect((await root('POST', `${RBAC}/roles`, networkingRole)).status).toBe(201);
+  const bindings = [
+    binding('apps-only', 'apps-only', 'Role', 'apps-deployments'),
+    binding('net-only', 'net-only', 'Role', 'networking-ingresses'),
+    binding('ed-edit', 'ed', 'ClusterRole', 'edit'),
+    binding('vi-view', 'vi', 'ClusterRole', 'view'),
+  ];
+  for (const body of bindings) {
     expect((await root('POST', `${RBAC}/rolebindings`, body)).status).toBe(201);
   }
   expect((await root('POST', EXTENSIONS, deployment('extensions/v1beta1', 'shared'))).status).toBe(201);
@@ -56,7 +70,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('RBAC over the apps group', () => {
+describe('RBAC over the apps and networking.k8s.io groups', () => {
   it('grants through a role on apps only apps: the same object stays forbidden through extensions', async () => {
     await eventually(async () => (await as('token-apps', 'GET', `${APPS}/shared`)).status, 200);
     expect((await as('token-apps', 'POST', APPS, deployment('apps/v1', 'by-apps'))).status).toBe(201);
@@ -82,5 +96,35 @@ describe('RBAC over the apps group', () => {
       expect([path, (await as('token-vi', 'GET', path)).status]).toEqual([path, 200]);
     }
     expect((await as('token-vi', 'DELETE', `${APPS}/by-editor`)).status).toBe(403);
+  });
+
+  it('grants through a role on networking.k8s.io only networking.k8s.io, and the view role both', async () => {
+    const NETWORKING = '/apis/networking.k8s.io/v1/namespaces/default/ingresses';
+    await eventually(async () => (await as('token-net', 'GET', NETWORKING)).status, 200);
+    const refused = await as('token-net', 'GET', '/apis/extensions/v1beta1/namespaces/default/ingresses');
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toContain('cannot list resource "ingresses" in API group "extensions"');
+    expect((await as('token-apps', 'GET', NETWORKING)).status).toBe(403);
+    for (const path of [NETWORKING, '/apis/networking.k8s.io/v1/namespaces/default/networkpolicies', '/apis/extensions/v1beta1/namespaces/default/ingresses']) {
+      expect([path, (await as('token-vi', 'GET', path)).status]).toEqual([path, 200]);
+    }
+  });
+
+  it('audits each request with the group and version it was made in', async () => {
+    expect((await as('token-apps', 'GET', `${APPS}/shared`)).status).toBe(200);
+    expect((await as('token-vi', 'GET', `${EXTENSIONS}/shared`)).status).toBe(200);
+    let refs: any[] = [];
+    await until(() => {
+      refs = auditEventsIn(auditLog)
+        .filter((e) => e.verb === 'get' && e.objectRef?.name === 'shared' && e.responseStatus?.code === 200)
+        .map((e) => [e.user.username, e.objectRef]);
+      return refs.length >= 2;
+    });
+    expect(refs).toEqual(
+      expect.arrayContaining([
+        ['apps-only', { resource: 'deployments', namespace: 'default', name: 'shared', apiGroup: 'apps', apiVersion: 'v1' }],
+        ['vi', { resource: 'deployments', namespace: 'default', name: 'shared', apiGroup: 'extensions', apiVersion: 'v1beta1' }],
+      ]),
+    );
   });
 });

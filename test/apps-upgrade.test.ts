@@ -1,22 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTestServer } from './support/api';
+import { usePreviousBuildRows } from './support/previous-build-rows';
 import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
+
+// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
+const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
 
 /**
  * Objects the previous build (c231e07, before the apps group) wrote through extensions/v1beta1, as its `objects` rows
  * hold them (captured from that build's database): the stored form did not change, so this build serves them in every
  * apps version as it serves its own.
  */
-const ROWS: { api_group: string; resource: string; body: any }[] = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'apps', 'objects-c231e07.json'), 'utf8'));
-
-// the tests' own objects, versions and events are compared exactly: no deployment controller writes besides
-const { call, server } = useTestServer([], WITHOUT_DEPLOYMENT_CONTROLLER);
-const byName = (name: string) => ROWS.find((row) => row.body.metadata.name === name)!.body;
-
-beforeAll(async () => {
-  for (const row of ROWS) await server().sql('INSERT INTO objects (api_group, resource, body) VALUES ($1, $2, $3)', [row.api_group, row.resource, row.body]);
-});
+const byName = usePreviousBuildRows(server, join(__dirname, 'fixtures', 'apps', 'objects-c231e07.json'));
 
 describe('objects the previous build stored', () => {
   it('are served through apps/v1 with their uid, fields and extensions’ own fields in upstream’s annotations', async () => {

@@ -1,4 +1,6 @@
+import { dump, load } from 'js-yaml';
 import { useTestServer } from './support/api';
+import { viewColumns } from './support/operator-views';
 import { WatchClient } from './support/watch-client';
 import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
@@ -210,6 +212,23 @@ describe('the apps group over extensions/v1beta1’s objects', () => {
     expect((await call('GET', `${EXT}/deployments/applied`)).json).toMatchObject({ apiVersion: 'extensions/v1beta1', spec: { replicas: 4 } });
   });
 
+  it('dry-runs a create and a patch through apps/v1: the answer in apps/v1, nothing written', async () => {
+    const created = await call('POST', `${V1}/deployments?dryRun=All`, deployment('apps/v1', 'dry'));
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ apiVersion: 'apps/v1', spec: { revisionHistoryLimit: 10, progressDeadlineSeconds: 600 } });
+    expect((await call('GET', `${EXT}/deployments/dry`)).status).toBe(404);
+    const stored = (await call('POST', `${EXT}/deployments`, deployment('extensions/v1beta1', 'kept'))).json;
+    const change = { metadata: { labels: { dry: 'run' } }, spec: { replicas: 5 } };
+    const patched = await call('PATCH', `${V1}/deployments/kept?dryRun=All`, change, MERGE);
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ apiVersion: 'apps/v1', ...change });
+    expect((await call('GET', `${EXT}/deployments/kept`)).json).toEqual(stored);
+    // the answer is what the real patch writes
+    const real = await call('PATCH', `${V1}/deployments/kept`, change, MERGE);
+    const unversioned = ({ metadata: { resourceVersion, managedFields, ...metadata }, ...object }: any) => ({ ...object, metadata });
+    expect(unversioned(patched.json)).toEqual(unversioned(real.json));
+  });
+
   it('watches in apps/v1 what extensions writes, and in extensions what apps/v1 writes', async () => {
     const start = (await call('GET', `${V1}/deployments`)).json.metadata.resourceVersion;
     const v1Watch = await WatchClient.open(server().url, `${V1}/deployments?watch=1&resourceVersion=${start}`);
@@ -234,5 +253,36 @@ describe('the apps group over extensions/v1beta1’s objects', () => {
     const table = await call('GET', `${V1}/deployments`, undefined, { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
     expect(table.status).toBe(200);
     expect(table.json.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Ready', 'Up-to-date', 'Available', 'Age', 'Containers', 'Images', 'Selector']);
+  });
+
+  it('reads a YAML body and answers in YAML through apps/v1', async () => {
+    const yaml = { 'content-type': 'application/yaml', accept: 'application/yaml' };
+    const created = await call('POST', `${V1}/deployments`, dump(deployment('apps/v1', 'in-yaml')), yaml);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toBe('application/yaml');
+    expect(load(created.text)).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', spec: { revisionHistoryLimit: 10, selector: { matchLabels: { app: 'in-yaml' } } } });
+    const list = await call('GET', `${V1}/deployments?fieldSelector=metadata.name%3Din-yaml`, undefined, yaml);
+    expect(load(list.text)).toMatchObject({ apiVersion: 'apps/v1', kind: 'DeploymentList', items: [{ metadata: { name: 'in-yaml' } }] });
+  });
+
+  it('shows the same columns in kube.deployments, kube.replicasets and kube.daemonsets whichever version wrote the object', async () => {
+    const strategy = { strategy: { type: 'Recreate' }, revisionHistoryLimit: 3 };
+    const updateStrategy = { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } };
+    const pairs = [
+      { view: 'deployments', ext: deployment('extensions/v1beta1', 'view', strategy), apps: deployment('apps/v1', 'view', strategy) },
+      { view: 'replicasets', ext: replicaSet('extensions/v1beta1', 'view'), apps: replicaSet('apps/v1', 'view') },
+      { view: 'daemonsets', ext: daemonSet('extensions/v1beta1', 'view', updateStrategy), apps: daemonSet('apps/v1', 'view', updateStrategy) },
+    ];
+    const row = (view: string, name: string) => viewColumns(server(), view, name);
+    for (const { view, ext, apps } of pairs) {
+      // labels given, as apps/v1 takes none from the template
+      expect((await call('POST', `${EXT}/${view}`, { ...ext, metadata: { name: `${view}-ext`, labels: { app: 'view' } } })).status).toBe(201);
+      expect((await call('POST', `${V1}/${view}`, { ...apps, metadata: { name: `${view}-v1`, labels: { app: 'view' } } })).status).toBe(201);
+      const written = await row(view, `${view}-ext`);
+      expect(written.images).toEqual(['nginx:1.27']);
+      expect(await row(view, `${view}-v1`)).toEqual(written);
+    }
+    expect(await row('deployments', 'deployments-v1')).toMatchObject({ replicas: 2, strategy: 'Recreate', paused: false });
+    expect(await row('daemonsets', 'daemonsets-v1')).toMatchObject({ update_strategy: 'RollingUpdate' });
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dump } from 'js-yaml';
 import { v1Event } from './support/events';
 import { http } from './support/http';
-import { startTestServer, TestServer } from './support/test-server';
+import { startAuditedRbacServer } from './support/audited-rbac-server';
+import { TestServer } from './support/test-server';
 import { until } from './support/until';
 import { auditEventsIn } from './support/audit-log';
 
@@ -21,6 +21,7 @@ const RBAC = '/apis/rbac.authorization.k8s.io/v1/namespaces/default';
 let work: string;
 let server: TestServer;
 let ca: string;
+let auditLog: string;
 const as = (token: string, method: string, path: string, body?: unknown) =>
   http(server.secureUrl as string, method, path, { body, headers: { authorization: `Bearer ${token}` }, tls: { ca } });
 
@@ -36,18 +37,11 @@ async function grant(user: string, group: string, verbs: string[]): Promise<void
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'pgkube-cross-version-'));
-  writeFileSync(join(work, 'tokens.csv'), 'token-new,new-reader,1\ntoken-old,old-reader,2\ntoken-root,root,3,"system:masters"\ntoken-writer,writer,4\n');
-  const policy = { apiVersion: 'audit.k8s.io/v1', kind: 'Policy', omitStages: ['RequestReceived'], rules: [{ level: 'Metadata', resources: [{ group: 'events.k8s.io' }, { group: '' }] }] };
-  writeFileSync(join(work, 'policy.yaml'), dump(policy));
-  server = await startTestServer(undefined, {
-    SECURE_PORT: '0',
-    CERT_DIR: join(work, 'certs'),
-    TOKEN_AUTH_FILE: join(work, 'tokens.csv'),
-    AUTHORIZATION_MODE: 'RBAC',
-    AUDIT_POLICY_FILE: join(work, 'policy.yaml'),
-    AUDIT_LOG_PATH: join(work, 'audit.log'),
-  });
-  ca = readFileSync(join(work, 'certs', 'apiserver.crt'), 'utf8');
+  ({ server, ca, auditLog } = await startAuditedRbacServer(
+    work,
+    'token-new,new-reader,1\ntoken-old,old-reader,2\ntoken-root,root,3,"system:masters"\ntoken-writer,writer,4\n',
+    ['events.k8s.io', ''],
+  ));
   await grant('new-reader', 'events.k8s.io', ['get', 'list', 'watch']);
   await grant('old-reader', '', ['get', 'list', 'watch']);
   await grant('writer', 'events.k8s.io', ['get', 'update', 'patch']);
@@ -100,7 +94,7 @@ describe('audit', () => {
     const ids = [created.headers.get('audit-id')];
     let events: any[] = [];
     await until(() => {
-      events = auditEventsIn(join(work, 'audit.log')).filter((e) => e.objectRef?.name === 'audited' || ids.includes(e.auditID));
+      events = auditEventsIn(auditLog).filter((e) => e.objectRef?.name === 'audited' || ids.includes(e.auditID));
       return events.length >= 2;
     });
     expect(events.map((e: any) => [e.verb, e.objectRef])).toEqual([

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useTestServer } from './support/api';
-import { kubectl, KubectlClient, KUBECTLS, startKubectl } from './support/kubectl';
+import { kubectl, KubectlClient, kubectlEdit, KUBECTLS, startKubectl } from './support/kubectl';
 
 /** kubectl, current and 1.20, with apps/v1 manifests as current Helm charts write them, over the same stored objects. */
 jest.setTimeout(120_000);
@@ -48,14 +48,10 @@ describe.each(KUBECTLS)('kubectl $tag and the apps group', (client: KubectlClien
     expect(described).toMatch(/^Selector:\s+app.kubernetes.io\/instance=release,app.kubernetes.io\/name=web$/m);
     expect(await succeeded('scale', 'deployment.apps/web', '--replicas=3')).toBe('deployment.apps/web scaled\n');
     expect((await call('GET', `/apis/extensions/v1beta1/namespaces/${NS}/deployments/web`)).json.spec.replicas).toBe(3);
-    process.env.KUBE_EDITOR = 'sed -i -e s/nginx:1.27.0/nginx:1.27.1/';
-    try {
-      expect(await succeeded('edit', 'deployment.apps/web')).toBe('deployment.apps/web edited\n');
-    } finally {
-      delete process.env.KUBE_EDITOR;
-    }
-    const edited = (await call('GET', `/apis/apps/v1/namespaces/${NS}/deployments/web`)).json;
-    expect(edited.spec.template.spec.containers[0].image).toBe('nginx:1.27.1');
+    const edited = await kubectlEdit(client, server().url, [`--namespace=${NS}`, 'deployment.apps/web'], 's/nginx:1.27.0/nginx:1.27.1/');
+    expect({ ...edited, stderr: withoutSkew(edited.stderr) }).toEqual({ code: 0, stdout: 'deployment.apps/web edited\n', stderr: '' });
+    const read = (await call('GET', `/apis/apps/v1/namespaces/${NS}/deployments/web`)).json;
+    expect(read.spec.template.spec.containers[0].image).toBe('nginx:1.27.1');
   });
 
   it('diffs a changed manifest, then applies it server-side', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTestServer } from './support/api';
-import { kubectl, KUBECTLS } from './support/kubectl';
+import { kubectl, kubectlEdit, KUBECTLS, startKubectl } from './support/kubectl';
 
 // networking.k8s.io/v1 manifests as current charts write them, with the kubectl on the PATH and with kubectl 1.20.
 
@@ -9,6 +9,7 @@ const { call, server } = useTestServer(['charts-1', 'charts-2']);
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'current-charts', name), 'utf8');
 const cells = (line: string) => line.trim().split(/\s{2,}/);
+const JSON_PATCH = { 'content-type': 'application/json-patch+json' };
 
 describe.each(KUBECTLS.map((client, i) => ({ ...client, namespace: `charts-${i + 1}` })))('kubectl $tag', (client) => {
   const run = (args: string[], input?: string) => kubectl(client, server().url, ['-n', client.namespace, ...args], input);
@@ -68,5 +69,43 @@ describe.each(KUBECTLS.map((client, i) => ({ ...client, namespace: `charts-${i +
     expect(applied.stdout.trim().split('\n')).toEqual(['ingress.networking.k8s.io/chart-web serverside-applied', 'networkpolicy.networking.k8s.io/chart-web serverside-applied']);
     const managed = await call('GET', `/apis/networking.k8s.io/v1/namespaces/${client.namespace}/ingresses/chart-web`);
     expect(managed.json.metadata.managedFields).toContainEqual(expect.objectContaining({ manager: 'chart', operation: 'Apply', apiVersion: 'networking.k8s.io/v1' }));
+  });
+
+  it('edits them through networking.k8s.io/v1, and extensions/v1beta1 serves the change', async () => {
+    const edit = (object: string, expression: string) => kubectlEdit(client, server().url, ['-n', client.namespace, object], expression);
+    expect(await edit('ingress.v1.networking.k8s.io/chart-web', 's/number: 80$/number: 8080/')).toEqual({ code: 0, stdout: 'ingress.networking.k8s.io/chart-web edited\n', stderr: '' });
+    expect(await edit('networkpolicy.v1.networking.k8s.io/chart-web', 's/port: 5432$/port: 5433/')).toEqual({
+      code: 0,
+      stdout: 'networkpolicy.networking.k8s.io/chart-web edited\n',
+      stderr: '',
+    });
+    const ingress = await call('GET', `/apis/extensions/v1beta1/namespaces/${client.namespace}/ingresses/chart-web`);
+    expect(ingress.json.spec.rules[0].http.paths.map((path: any) => path.backend)).toEqual([
+      { serviceName: 'chart-web', servicePort: 8080 },
+      { serviceName: 'chart-api', servicePort: 'http' },
+    ]);
+    const policy = await call('GET', `/apis/extensions/v1beta1/namespaces/${client.namespace}/networkpolicies/chart-web`);
+    expect(policy.json.spec.egress[0].ports).toEqual([
+      { protocol: 'UDP', port: 53 },
+      { protocol: 'TCP', port: 5433 },
+    ]);
+  });
+
+  it.each([
+    { watched: 'ingresses.v1.networking.k8s.io', port: '.backend.service.port.number', writer: 'extensions/v1beta1', patched: 'backend/servicePort' },
+    { watched: 'ingresses.v1beta1.extensions', port: '.backend.servicePort', writer: 'networking.k8s.io/v1', patched: 'backend/service/port/number' },
+  ])('watches $watched and sees a write through $writer', async ({ watched, port, writer, patched }) => {
+    const columns = `custom-columns=NAME:.metadata.name,PORT:.spec.rules[0].http.paths[0]${port}`;
+    const watch = startKubectl(client, server().url, ['-n', client.namespace, 'get', watched, 'chart-web', '-w', '--no-headers', '-o', columns]);
+    try {
+      const [before] = (await watch.waitForLines(1)).map(cells);
+      const after = String(Number(before[1]) + 1);
+      const path = `/apis/${writer}/namespaces/${client.namespace}/ingresses/chart-web`;
+      const written = await call('PATCH', path, [{ op: 'replace', path: `/spec/rules/0/http/paths/0/${patched}`, value: Number(after) }], JSON_PATCH);
+      expect(written.status).toBe(200);
+      expect((await watch.waitForLines(2)).map(cells)).toEqual([before, ['chart-web', after]]);
+    } finally {
+      watch.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { KubeConfig, NetworkingV1Api, V1Ingress } from '@kubernetes/client-node';
+import { KubeConfig, NetworkingV1Api, PatchUtils, V1Ingress, V1NetworkPolicy } from '@kubernetes/client-node';
 import { useTestServer } from './support/api';
+import { viewColumns } from './support/operator-views';
 import { WatchClient } from './support/watch-client';
 import { PROTOBUF, protocDecode, unwrap } from './support/protobuf';
 
@@ -126,6 +127,24 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(row.cells.slice(0, 5)).toEqual(['applied', 'traefik', 'shop.example.com', '10.0.0.1', '80, 443']);
   });
 
+  it('compares a server-side apply with the managers of the other version in their version', async () => {
+    const legacy = { ...extIngress('owned'), metadata: { name: 'owned' } };
+    expect((await call('PATCH', `${EXT}/owned?fieldManager=legacy`, JSON.stringify(legacy), APPLY)).status).toBe(201);
+    // the same rules, as networking.k8s.io/v1 reads them
+    const rules = [{ host: 'web.example.com', http: { paths: [{ path: '/api', pathType: 'ImplementationSpecific', backend: { service: { name: 'api', port: { name: 'http' } } } }] } }];
+    const moved = { ...v1Ingress('owned'), spec: { defaultBackend: { service: { name: 'other-http', port: { number: 80 } } }, rules } };
+    const conflict = await call('PATCH', `${V1}/owned?fieldManager=chart`, JSON.stringify(moved), APPLY);
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.message).toBe('Apply failed with 1 conflict: conflict with "legacy": .spec.backend.serviceName');
+    const forced = await call('PATCH', `${V1}/owned?fieldManager=chart&force=true`, JSON.stringify(moved), APPLY);
+    expect(forced.status).toBe(200);
+    const managers = Object.fromEntries(forced.json.metadata.managedFields.map((e: any) => [e.manager, e]));
+    expect(managers.chart).toMatchObject({ apiVersion: 'networking.k8s.io/v1', fieldsV1: { 'f:spec': { 'f:defaultBackend': { 'f:service': { 'f:name': {} } } } } });
+    expect(managers.legacy).toMatchObject({ apiVersion: 'extensions/v1beta1', fieldsV1: { 'f:spec': { 'f:backend': { 'f:servicePort': {} } } } });
+    expect(managers.legacy.fieldsV1['f:spec']['f:backend']).not.toHaveProperty('f:serviceName');
+    expect((await call('GET', `${EXT}/owned`)).json.spec.backend).toEqual({ serviceName: 'other-http', servicePort: 80 });
+  });
+
   it('writes networking.k8s.io/v1 objects and lists in protobuf as upstream’s messages, which protoc decodes', async () => {
     await call('POST', V1, v1Ingress('shop'));
     const one = await call('GET', `${V1}/shop`, undefined, { accept: PROTOBUF });
@@ -165,7 +184,7 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(noBackend.json.details.causes).toEqual([expect.objectContaining({ field: 'spec', message: expect.stringContaining('either `defaultBackend` or `rules` must be specified') })]);
   });
 
-  it('works with @kubernetes/client-node’s NetworkingV1Api: create, read, list', async () => {
+  it('works with @kubernetes/client-node’s NetworkingV1Api: creates, reads, lists and patches Ingresses and NetworkPolicies', async () => {
     const config = new KubeConfig();
     config.loadFromOptions({
       clusters: [{ name: 'pgkube', server: server().url, skipTLSVerify: true }],
@@ -174,15 +193,36 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
       currentContext: 'test',
     });
     const api = config.makeApiClient(NetworkingV1Api);
+    const strategic = { headers: { 'Content-type': PatchUtils.PATCH_FORMAT_STRATEGIC_MERGE_PATCH } };
     const created = await api.createNamespacedIngress('net', v1Ingress('client') as V1Ingress);
     expect(created.body.spec?.rules?.[0].http?.paths[0]).toEqual({ path: '/', pathType: 'Prefix', backend: { service: { name: 'shop', port: { number: 8080 } } } });
     const read = await api.readNamespacedIngress('client', 'net');
     expect(read.body.metadata?.uid).toBe(created.body.metadata?.uid);
     expect(read.body.spec?.ingressClassName).toBe('nginx');
+    await call('POST', EXT, extIngress('from-ext'));
     const list = await api.listNamespacedIngress('net');
-    expect(list.body.items.map((i) => i.metadata?.name)).toEqual(['client']);
+    expect(list.body.items.map((i) => i.metadata?.name)).toEqual(['client', 'from-ext']);
+    expect(list.body.items[1].spec?.defaultBackend).toEqual({ service: { name: 'default-http', port: { number: 80 } } });
+    const defaultBackend = { service: { name: 'fallback', port: { name: 'http' } } };
+    const patched = await api.patchNamespacedIngress('client', 'net', { spec: { defaultBackend } }, undefined, undefined, undefined, undefined, undefined, strategic);
+    expect(patched.body.spec?.defaultBackend).toEqual(defaultBackend);
+    expect((await call('GET', `${EXT}/client`)).json.spec.backend).toEqual({ serviceName: 'fallback', servicePort: 'http' });
+
+    const policy = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'client' },
+      spec: { podSelector: { matchLabels: { app: 'web' } }, ingress: [{ ports: [{ port: 8080 }] }] },
+    };
+    const createdPolicy = await api.createNamespacedNetworkPolicy('net', policy as V1NetworkPolicy);
+    expect(createdPolicy.body.spec).toEqual({ ...policy.spec, ingress: [{ ports: [{ protocol: 'TCP', port: 8080 }] }], policyTypes: ['Ingress'] });
+    expect((await api.readNamespacedNetworkPolicy('client', 'net')).body.metadata?.uid).toBe(createdPolicy.body.metadata?.uid);
+    const egress = [{ to: [{ ipBlock: { cidr: '10.0.0.0/8' } }] }];
+    const patchedPolicy = await api.patchNamespacedNetworkPolicy('client', 'net', { spec: { egress, policyTypes: ['Ingress', 'Egress'] } }, undefined, undefined, undefined, undefined, undefined, strategic);
+    expect(patchedPolicy.body.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect((await call('GET', `${EXT_NETPOL}/client`)).json.spec.egress).toEqual(egress);
     const policies = await api.listNamespacedNetworkPolicy('net');
-    expect(policies.body.kind).toBe('NetworkPolicyList');
+    expect(policies.body).toMatchObject({ kind: 'NetworkPolicyList', items: [{ metadata: { name: 'client' } }] });
   });
 
   it('serves IngressClasses as a cluster-scoped kind of their own', async () => {
@@ -279,5 +319,40 @@ describe('networking.k8s.io/v1 and policy/v1beta1 over the extensions/v1beta1 ob
     expect(legacy.json.details.causes.map((c: any) => c.field)).toEqual(['spec.volumes', 'spec.volumes']);
     const list = await call('GET', POLICY_PSP);
     expect(list.json).toMatchObject({ kind: 'PodSecurityPolicyList', apiVersion: 'policy/v1beta1', items: [{ metadata: { name: 'restricted' } }] });
+  });
+
+  it('shows the same columns in kube.ingresses, kube.networkpolicies and kube.podsecuritypolicies whichever version wrote the object', async () => {
+    const rule = (backend: object) => ({ host: 'web.example.com', http: { paths: [{ path: '/api', pathType: 'Prefix', backend }] } });
+    const tls = [{ hosts: ['web.example.com'], secretName: 'web-tls' }];
+    const policySpec = { podSelector: { matchLabels: { app: 'db' } }, ingress: [{ ports: [{ protocol: 'TCP', port: 5432 }] }] };
+    const pspSpec = { seLinux: { rule: 'RunAsAny' }, runAsUser: { rule: 'MustRunAsNonRoot' }, supplementalGroups: { rule: 'RunAsAny' }, fsGroup: { rule: 'RunAsAny' }, volumes: ['secret'] };
+    const pairs = [
+      {
+        view: 'ingresses',
+        ext: { path: EXT, spec: { backend: { serviceName: 'default-http', servicePort: 80 }, rules: [rule({ serviceName: 'api', servicePort: 'http' })], tls } },
+        other: {
+          path: V1,
+          spec: {
+            ingressClassName: 'nginx',
+            defaultBackend: { service: { name: 'default-http', port: { number: 80 } } },
+            rules: [rule({ service: { name: 'api', port: { name: 'http' } } })],
+            tls,
+          },
+        },
+        extAnnotations: { 'kubernetes.io/ingress.class': 'nginx' },
+      },
+      { view: 'networkpolicies', ext: { path: EXT_NETPOL, spec: policySpec }, other: { path: V1_NETPOL, spec: policySpec } },
+      { view: 'podsecuritypolicies', ext: { path: EXT_PSP, spec: pspSpec }, other: { path: POLICY_PSP, spec: pspSpec } },
+    ];
+    const row = (view: string, name: string) => viewColumns(server(), view, name);
+    for (const { view, ext, other, extAnnotations } of pairs) {
+      const extMetadata = { name: `${view}-ext`, labels: { app: 'view' }, annotations: extAnnotations };
+      expect((await call('POST', ext.path, { metadata: extMetadata, spec: ext.spec })).status).toBe(201);
+      expect((await call('POST', other.path, { metadata: { name: `${view}-other`, labels: { app: 'view' } }, spec: other.spec })).status).toBe(201);
+      expect(await row(view, `${view}-other`)).toEqual(await row(view, `${view}-ext`));
+    }
+    expect(await row('ingresses', 'ingresses-other')).toMatchObject({ hosts: ['web.example.com'], paths: ['/api'], services: ['api', 'default-http'], tls_hosts: ['web.example.com'], class: 'nginx' });
+    expect(await row('networkpolicies', 'networkpolicies-other')).toMatchObject({ pod_selector: { matchLabels: { app: 'db' } }, ingress_rules: 1 });
+    expect(await row('podsecuritypolicies', 'podsecuritypolicies-other')).toMatchObject({ run_as_user: 'MustRunAsNonRoot', volumes: ['secret'] });
   });
 });

@@ -38,20 +38,20 @@ process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
  * Runs kubectl against `server` (a URL, or a kubeconfig file for `{ kubeconfig }`) with its version's own discovery
  * cache and no other kubeconfig.
  */
-const spawnKubectl = (client: KubectlClient, server: KubectlTarget, args: string[]) =>
+const spawnKubectl = (client: KubectlClient, server: KubectlTarget, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawn(
     client.binary,
     [typeof server === 'string' ? `--server=${server}` : `--kubeconfig=${server.kubeconfig}`, `--cache-dir=${join(CACHE_DIR, client.tag)}`, ...args],
-    { env: { ...process.env, KUBECONFIG: '/dev/null' } },
+    { env: { ...process.env, ...env, KUBECONFIG: '/dev/null' } },
   );
 
 /** A server's URL, or a kubeconfig that names the server and the credentials. */
 export type KubectlTarget = string | { kubeconfig: string };
 
 /** Runs kubectl against `server`, feeding `input` to its standard input. */
-export function kubectl(client: KubectlClient, server: KubectlTarget, args: string[], input = ''): Promise<KubectlResult> {
+export function kubectl(client: KubectlClient, server: KubectlTarget, args: string[], input = '', env: NodeJS.ProcessEnv = {}): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnKubectl(client, server, args);
+    const child = spawnKubectl(client, server, args, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -61,6 +61,10 @@ export function kubectl(client: KubectlClient, server: KubectlTarget, args: stri
     child.stdin.end(input);
   });
 }
+
+/** Runs `kubectl edit` (`args` name the object) with an editor that applies the sed `expression` to the YAML it is given. */
+export const kubectlEdit = (client: KubectlClient, server: KubectlTarget, args: string[], expression: string) =>
+  kubectl(client, server, ['edit', ...args], '', { KUBE_EDITOR: `sed -i -e '${expression}'` });
 
 /** A long-running kubectl (such as `get -w`): its output lines as they come, and a way to stop it. */
 export interface RunningKubectl {
