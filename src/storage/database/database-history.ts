@@ -111,6 +111,12 @@ export class DatabaseHistory {
     return this.checking;
   }
 
+  /** check, once the database records its histories (from migration 0025 on; none on a database not migrated yet) */
+  async checkIfRecorded(): Promise<void> {
+    const { rows } = await this.pool.query<{ recorded: boolean }>(`SELECT to_regclass('database_history') IS NOT NULL AS recorded`);
+    if (rows[0].recorded) await this.check();
+  }
+
   private async compare(): Promise<void> {
     const { rows } = await this.pool.query<IdentityRow>(IDENTITY);
     if (this.diverged(rows[0])) await this.adopt();

@@ -20,10 +20,12 @@ class DatabaseLifecycle implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // a restored backup or a promoted standby is adopted before a migration could write objects (their
+    // resourceVersions are refused on a history not adopted), and again after the migration that starts the history
+    await this.history.checkIfRecorded();
     const applied = await applyMigrations(this.pool);
     const known = await this.prisma.appliedMigration.count({ where: { finishedAt: { not: null } } });
     this.logger.log(`migrations: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'} (${known} in total)`);
-    // a restored backup or a promoted standby is adopted before the server takes a request
     await this.history.check();
   }
 
