@@ -58,7 +58,7 @@ async function create(path: string, body: unknown) {
 beforeAll(async () => {
   // the objects, versions and events of the tests' own writes are compared exactly: no controller writes besides
   server = await startTestServer(undefined, { COMPACTION_INTERVAL_SECONDS: '3600', ...WITHOUT_DEPLOYMENT_CONTROLLER });
-  await createNamespaces(server.url, ['a', 'b', 'c', 'd']);
+  await createNamespaces(server.url, ['a', 'b', 'c', 'd', 'e', 'f']);
   for (const ns of ['a', 'b']) {
     for (let i = 0; i < 5; i++) await create(deployments(ns), deployment(`d${i}`, ns, { parity: i % 2 ? 'odd' : 'even' }));
   }
@@ -103,6 +103,38 @@ describe('limit and continue', () => {
     expect(paged.flatMap(versions)).toEqual(versions(before));
     expect(new Set(paged.map((p) => p.json.metadata.resourceVersion))).toEqual(new Set([before.json.metadata.resourceVersion]));
     expect(paged.flatMap((p) => p.json.items)).toEqual(before.json.items);
+  });
+
+  it('serves the pages of a label selection over all namespaces at the first page\'s resourceVersion while others write', async () => {
+    for (const ns of ['e', 'f']) {
+      for (let i = 0; i < 6; i++) await create(deployments(ns), deployment(`s${i}`, ns, { set: i % 3 ? 'in' : 'out' }));
+    }
+    const selection = `${ALL}?labelSelector=set%3Din`;
+    const before = await get(selection);
+    expect(keys(before)).toEqual(['e/s1', 'e/s2', 'e/s4', 'e/s5', 'f/s1', 'f/s2', 'f/s4', 'f/s5']);
+    const relabel = async (ns: string, name: string, set: string) => {
+      const current = (await get(`${deployments(ns)}/${name}`)).json;
+      current.metadata.labels = { set };
+      current.spec.replicas = 7;
+      expect((await http(server.url, 'PUT', `${deployments(ns)}/${name}`, { body: current })).status).toBe(200);
+    };
+    // after the first page (which spans both namespaces), ahead of the pages: a selected object changed, one taken
+    // out of the selection, one put in, one deleted, one created into it
+    const writes = async (page: number) => {
+      if (page !== 1) return;
+      await relabel('f', 's4', 'in');
+      await relabel('f', 's2', 'out');
+      await relabel('f', 's0', 'in');
+      expect((await http(server.url, 'DELETE', `${deployments('f')}/s5`, { body: BACKGROUND })).status).toBe(200);
+      await create(deployments('e'), deployment('s6', 'e', { set: 'in' }));
+    };
+    const paged = await pages(selection, 5, writes);
+    expect(paged.map(keys)).toEqual([['e/s1', 'e/s2', 'e/s4', 'e/s5', 'f/s1'], ['f/s2', 'f/s4', 'f/s5']]);
+    expect(paged.flatMap((p) => p.json.items)).toEqual(before.json.items);
+    const rv = before.json.metadata.resourceVersion;
+    expect((await get(`${selection}&resourceVersion=${rv}&resourceVersionMatch=Exact`)).json.items).toEqual(before.json.items);
+    expect((await pages(`${selection}&resourceVersion=${rv}`, 5)).flatMap((p) => p.json.items)).toEqual(before.json.items);
+    expect(keys(await get(selection))).toEqual(['e/s1', 'e/s2', 'e/s4', 'e/s5', 'e/s6', 'f/s0', 'f/s1', 'f/s4']);
   });
 
   it('writes the items of a page as a whole list writes them: every metadata member, and the selfLinks of names to escape', async () => {

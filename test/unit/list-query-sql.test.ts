@@ -23,18 +23,23 @@ function queryOf(parameters: Query, allNamespaces = false) {
   return { plan, query: listQuery(DEPLOYMENTS, allNamespaces ? undefined : 'prod', options, plan.range) };
 }
 
-/** The rows part of the statement (what a cursor reads), and its parameters. */
+/** The rows part of the statement (what a cursor reads), and its parameters; its white space as one space each. */
 function rowsOf(parameters: Query, allNamespaces = false) {
   const { rows } = cursorStatements(DEPLOYMENTS, queryOf(parameters, allNamespaces).query);
-  return rows;
+  return { ...rows, text: flat(rows.text) };
 }
 
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/** What a page reads of each of its rows once its keys are chosen: the row at each kept key's address. */
+const KEPT_ROWS = 'page, LATERAL (SELECT resource_version, body FROM objects WHERE ctid = page.page_row) kept';
+
 describe('a list query compiled to SQL', () => {
-  it('scopes the rows to the kind and namespace, initialized objects only, in key order', () => {
+  it('scopes the rows to the kind and namespace, initialized objects only, in key order (by name within a namespace)', () => {
     expect(rowsOf({})).toEqual({
       text:
         `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} FROM objects ` +
-        `WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND ${INITIALIZED} ORDER BY namespace, name`,
+        `WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND ${INITIALIZED} ORDER BY name`,
       values: ['extensions', 'deployments', 'prod'],
     });
   });
@@ -62,17 +67,38 @@ describe('a list query compiled to SQL', () => {
     expect(values.slice(3)).toEqual(['web', 'prod']);
   });
 
+  it('reads a page of a selection by choosing its keys first, then only the kept rows, by their address, for their output', () => {
+    const { text, values } = rowsOf({ labelSelector: 'app=web', limit: '500' }, true);
+    expect(text).toBe(
+      `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} ` +
+        `FROM (SELECT ctid AS page_row, namespace, name FROM objects WHERE api_group = $1 AND resource = $2 ` +
+        `AND (${LABELS} @> $3::jsonb) AND ${INITIALIZED} ORDER BY namespace, name LIMIT $4) ${KEPT_ROWS} ORDER BY namespace, name`,
+    );
+    expect(values).toEqual(['extensions', 'deployments', '{"app":"web"}', 501]);
+    expect(rowsOf({ fieldSelector: 'metadata.name=web', limit: '10' }).text).toContain(`ORDER BY name LIMIT $5) ${KEPT_ROWS} ORDER BY name`);
+  });
+
+  it('reads a page without a selection along the key, computing the kept rows\' output as it goes', () => {
+    const { text, values } = rowsOf({ limit: '500' }, true);
+    expect(text).toBe(
+      `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} FROM objects ` +
+        `WHERE api_group = $1 AND resource = $2 AND ${INITIALIZED} ORDER BY namespace, name LIMIT $3`,
+    );
+    expect(values).toEqual(['extensions', 'deployments', 501]);
+  });
+
   it('reads a continued page from the token key, at the token version, one row beyond the limit', () => {
     const token = encodeContinue({ resourceVersion: 50n, after: { namespace: 'prod', name: 'web' } });
     const { plan, query } = queryOf({ limit: '10', continue: token });
     expect(plan.range).toEqual({ limit: 10, at: 50n, after: { namespace: 'prod', name: 'web' } });
     const { text, values } = listStatement(DEPLOYMENTS, query, 'output');
     expect(text).toContain(
-      `FROM objects WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND resource_version <= $4::bigint ` +
-        `AND (namespace, name) > ($5, $6) AND ${INITIALIZED} ORDER BY namespace, name LIMIT $7)`,
+      `(SELECT namespace, name, resource_version, body FROM objects WHERE api_group = $1 AND resource = $2 AND namespace = $3 ` +
+        `AND resource_version <= $4::bigint AND (namespace, name) > ($5, $6) AND ${INITIALIZED} ORDER BY name LIMIT $7)`,
     );
     expect(text).toContain(`WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND c.resource_version > $4::bigint`);
-    expect(text).toMatch(/\) state ORDER BY namespace, name LIMIT \$7\s+\) o ON true$/);
+    expect(text).toContain(`first_change WHERE event_type <> 'ADDED' AND (namespace, name) > ($5, $6) AND ${INITIALIZED} ORDER BY name LIMIT $7)`);
+    expect(text).toMatch(/\) state ORDER BY name LIMIT \$7\s+\) o ON true$/);
     expect(values).toEqual(['extensions', 'deployments', 'prod', '50', 'prod', 'web', 11]);
   });
 
@@ -80,7 +106,7 @@ describe('a list query compiled to SQL', () => {
     const token = encodeContinue({ resourceVersion: -1n, after: { namespace: 'prod', name: 'web' } });
     const { text, values } = rowsOf({ limit: '2', continue: token });
     expect(text).toContain(`FROM objects WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND (namespace, name) > ($4, $5)`);
-    expect(text).toMatch(/ORDER BY namespace, name LIMIT \$6$/);
+    expect(text).toMatch(/ORDER BY name LIMIT \$6$/);
     expect(values).toEqual(['extensions', 'deployments', 'prod', 'prod', 'web', 3]);
   });
 
@@ -88,11 +114,17 @@ describe('a list query compiled to SQL', () => {
     const exact = listStatement(DEPLOYMENTS, queryOf({ resourceVersion: '42', resourceVersionMatch: 'Exact', labelSelector: 'app=web' }).query, 'object');
     expect(exact.text).toContain(
       `(SELECT namespace, name, resource_version, body FROM objects WHERE api_group = $1 AND resource = $2 AND namespace = $3 ` +
-        `AND resource_version <= $4::bigint AND (${LABELS} @> $5::jsonb) AND ${INITIALIZED} ORDER BY namespace, name)`,
+        `AND resource_version <= $4::bigint AND (${LABELS} @> $5::jsonb) AND ${INITIALIZED} ORDER BY name)`,
     );
     expect(exact.text).toContain('UNION ALL');
-    expect(exact.text).toContain(`) first_change WHERE event_type <> 'ADDED' AND (${LABELS} @> $5::jsonb) AND ${INITIALIZED} ORDER BY namespace, name)`);
+    expect(exact.text).toContain(`) first_change WHERE event_type <> 'ADDED' AND (${LABELS} @> $5::jsonb) AND ${INITIALIZED} ORDER BY name)`);
     expect(exact.values).toEqual(['extensions', 'deployments', 'prod', '42', '{"app":"web"}']);
+    const exactPage = listStatement(DEPLOYMENTS, queryOf({ resourceVersion: '42', labelSelector: 'app=web', limit: '5' }, true).query, 'object');
+    expect(flat(exactPage.text)).toContain(
+      `(SELECT namespace, name, resource_version, body FROM (SELECT ctid AS page_row, namespace, name FROM objects ` +
+        `WHERE api_group = $1 AND resource = $2 AND resource_version <= $3::bigint AND (${LABELS} @> $4::jsonb) AND ${INITIALIZED} ` +
+        `ORDER BY namespace, name LIMIT $5) ${KEPT_ROWS} ORDER BY namespace, name) UNION ALL`,
+    );
 
     const notOlder = queryOf({ resourceVersion: '42', resourceVersionMatch: 'NotOlderThan' });
     expect(notOlder.plan).toEqual({ range: { limit: undefined }, minimum: 42n });

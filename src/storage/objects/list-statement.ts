@@ -14,16 +14,50 @@ const LIST_COLUMNS: Record<ReadForm, (params: SqlParams, query: ListQuery) => st
   output: (params, { projection, storedVersions }) => `namespace, name, resource_version, ${outputColumns(bodyOf(params, projection), storedVersions)}`,
 };
 
+/** How the rows of a list are ordered and cut. */
+interface Ordering {
+  /**
+   * the key columns: namespace and name, or the name alone within one namespace (the planner knows the namespace is
+   * fixed inside a subquery, not in the query around it, which would otherwise sort the subquery's rows again)
+   */
+  keys: string;
+  /** the placeholder of the number of rows read (one beyond the page), when the list is a page */
+  limit?: string;
+  /** whether the page's keys are chosen before its rows are read (see objectsInKeyOrder) */
+  keysFirst: boolean;
+}
+
+const orderBy = ({ keys, limit }: Ordering) => `ORDER BY ${keys}${limit === undefined ? '' : ` LIMIT ${limit}`}`;
+
+/**
+ * `columns` of the objects `conditions` select, in key order. A page of a selection has its keys chosen first: the
+ * matching rows ordered and cut on their key columns alone, then only the kept rows read again, by their row address
+ * in the statement's snapshot, for `columns`. A label selection is read from its index, unordered, and sorted: read
+ * at once, every match's output columns were computed before the sort kept a page of them (10,000 rows' for 500 at
+ * 1 % of 1,000,000 Deployments, tens of microseconds each). A page without a selection walks the primary key in
+ * order and stops at the limit, so only the kept rows' columns are computed anyway: reading them twice would only
+ * cost more.
+ */
+function objectsInKeyOrder(columns: string, conditions: string, ordering: Ordering): string {
+  const selected = `FROM objects WHERE ${conditions} ${orderBy(ordering)}`;
+  if (!ordering.keysFirst) return `SELECT ${columns} ${selected}`;
+  return `SELECT ${columns}
+          FROM (SELECT ctid AS page_row, namespace, name ${selected}) page,
+               LATERAL (SELECT resource_version, body FROM objects WHERE ctid = page.page_row) kept
+          ORDER BY ${ordering.keys}`;
+}
+
 /**
  * The state of a kind at a past resourceVersion S: the objects not changed since S, and for each key changed after
  * S the state its first change after S replaced (the previous state of a MODIFIED, the last state of a DELETED;
  * a key whose first change is an ADDED did not exist at S). Complete while S is not below the compaction horizon.
  * The filters and the order (with the limit) are applied in each part as well as to the whole: each part is then
- * read in key order, `objects` along its primary key, and merged, instead of the whole state being built and sorted.
+ * read in key order, `objects` as any list reads it (objectsInKeyOrder), and merged, instead of the whole state being
+ * built and sorted.
  */
-function stateAt(scope: string, at: string, filters: readonly string[], order: string): string {
+function stateAt(scope: string, at: string, filters: readonly string[], ordering: Ordering): string {
   const and = filters.map((filter) => ` AND ${filter}`).join('');
-  return `(SELECT namespace, name, resource_version, body FROM objects WHERE ${scope} AND resource_version <= ${at}${and} ${order})
+  return `(${objectsInKeyOrder('namespace, name, resource_version, body', `${scope} AND resource_version <= ${at}${and}`, ordering)})
            UNION ALL
            (SELECT namespace, name, resource_version, body FROM (
              SELECT DISTINCT ON (namespace, name) namespace, name, event_type, p.previous_resource_version AS resource_version,
@@ -31,7 +65,7 @@ function stateAt(scope: string, at: string, filters: readonly string[], order: s
              FROM change_log c LEFT JOIN change_log_previous_versions p USING (resource_version)
              WHERE ${scope} AND c.resource_version > ${at}
              ORDER BY namespace, name, c.resource_version
-           ) first_change WHERE event_type <> 'ADDED'${and} ${order})`;
+           ) first_change WHERE event_type <> 'ADDED'${and} ${orderBy(ordering)})`;
 }
 
 /** The newest committed resourceVersion and the compaction horizon, as the snapshot the statement runs in sees them. */
@@ -47,10 +81,12 @@ function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: R
   const filters: string[] = [];
   if (query.after) filters.push(`(namespace, name) > (${params.add(query.after.namespace)}, ${params.add(query.after.name)})`);
   for (const condition of selectionConditions(query)) filters.push(`(${condition(params)})`);
-  const order = `ORDER BY namespace, name${query.limit === undefined ? '' : ` LIMIT ${params.add(query.limit + 1)}`}`;
+  const limit = query.limit === undefined ? undefined : params.add(query.limit + 1);
+  const selects = Boolean(query.labels?.length || query.fields?.length);
+  const ordering = { keys: query.namespace === undefined ? 'namespace, name' : 'name', limit, keysFirst: limit !== undefined && selects };
   const columns = LIST_COLUMNS[form](params, query);
-  if (at === undefined) return `SELECT ${columns} FROM objects WHERE ${[...scope, ...filters].join(' AND ')} ${order}`;
-  return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, order)}) state ${order}`;
+  if (at === undefined) return objectsInKeyOrder(columns, [...scope, ...filters].join(' AND '), ordering);
+  return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, ordering)}) state ${orderBy(ordering)}`;
 }
 
 /**
