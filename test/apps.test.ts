@@ -87,6 +87,24 @@ describe('the apps group over extensions/v1beta1’s objects', () => {
     expect((await call('GET', `/apis/apps/v1/deployments?fieldSelector=metadata.name%3Dshared`)).json.items).toHaveLength(1);
   });
 
+  it('keeps a MaxInt32 history limit and deadline that extensions stored, and reads them through apps/v1 whatever the template names', async () => {
+    const unlimited = { revisionHistoryLimit: 2147483647, progressDeadlineSeconds: 2147483647 };
+    const explicit = await call('POST', `${EXT}/deployments`, deployment('extensions/v1beta1', 'explicit-unlimited', unlimited));
+    expect(explicit.status).toBe(201);
+    const labelled = await call('PATCH', `${V1}/deployments/explicit-unlimited`, { metadata: { labels: { labelled: 'yes' } } }, MERGE);
+    expect(labelled.json.metadata.generation).toBe(explicit.json.metadata.generation);
+    expect((await call('GET', `${EXT}/deployments/explicit-unlimited`)).json.spec).toMatchObject(unlimited);
+
+    // template annotations named like the two fields are not the fields
+    const named = template('named-like');
+    Object.assign(named.metadata, { annotations: { revisionHistoryLimit: '3', progressDeadlineSeconds: '4' } });
+    const created = await call('POST', `${EXT}/deployments`, deployment('extensions/v1beta1', 'named-like', { template: named }));
+    expect(created.status).toBe(201);
+    expect((await call('GET', `${V1}/deployments/named-like`)).json.spec).toMatchObject(unlimited);
+    const listed = (await call('GET', `${V1}/deployments?fieldSelector=metadata.name%3Dnamed-like`)).json.items[0];
+    expect(listed.spec).toMatchObject(unlimited);
+  });
+
   it('applies each version’s defaults only to what is written in it', async () => {
     const v1 = await call('POST', `${V1}/deployments`, deployment('apps/v1', 'written-v1'));
     expect(v1.status).toBe(201);

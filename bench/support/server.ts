@@ -26,9 +26,10 @@ async function startServer(workDir: string, settings: Record<string, string>, op
   // the benchmarks write in namespaces nobody creates (and compare with builds that have no Namespace objects)
   const admission = { DISABLE_ADMISSION_PLUGINS: 'NamespaceLifecycle' };
   // they measure what a request costs: the deployment controller would answer each Deployment written with
-  // ReplicaSets, Events and status writes of its own, counted as the requests' cost
+  // ReplicaSets, Events and status writes of its own, counted as the requests' cost (CONTROLLERS=* for a build older
+  // than that controller, which refuses its name)
   const controllers = { CONTROLLERS: '*,-deployment' };
-  const env = { ...process.env, LOG_LEVEL: 'warn', SECURE_PORT: '0', ...admission, ...controllers, ...settings, ...options.env, INSECURE_BIND_ADDRESS: '127.0.0.1', PORT: String(port) };
+  const env = { ...controllers, ...process.env, LOG_LEVEL: 'warn', SECURE_PORT: '0', ...admission, ...settings, ...options.env, INSECURE_BIND_ADDRESS: '127.0.0.1', PORT: String(port) };
   const server = ServerProcess.spawn({ entry: MAIN, env, nodeArgs: options.nodeArgs, cwd: workDir });
   return server.untilHealthy(`http://127.0.0.1:${port}`, START_TIMEOUT_MS);
 }

@@ -65,7 +65,11 @@ export class DatabaseHistory {
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** Notes a resourceVersion this instance has written, read or delivered. */
+  /**
+   * Notes a resourceVersion this instance has written, read or delivered: never one read from a standby, which may
+   * be of a history the primary no longer has (one left behind on a lost timeline) and would make every check adopt
+   * again.
+   */
   saw(version: bigint | string | null | undefined): void {
     if (version === null || version === undefined) return;
     const value = BigInt(version);

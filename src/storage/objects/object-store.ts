@@ -52,7 +52,7 @@ export class ObjectStore {
   async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F, mayBeStale = false): Promise<FormItem[F] | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
     const row = await (mayBeStale ? this.staleReads : this.reads).get<FormRow[F]>(form, key);
-    this.history.saw(row?.resource_version);
+    if (!mayBeStale) this.history.saw(row?.resource_version);
     return row && this.opened(key, form, itemReader(form)(row));
   }
 
@@ -85,7 +85,7 @@ export class ObjectStore {
     const pool = this.poolFor(query);
     const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
     const result = listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
-    this.history.saw(result.newestVersion);
+    if (!query.mayBeStale) this.history.saw(result.newestVersion);
     return result;
   }
 
@@ -97,7 +97,7 @@ export class ObjectStore {
     const cursor = await ListCursor.open(this.poolFor(query), cursorStatements(key, query), query.at, (row) =>
       this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)),
     );
-    this.history.saw(cursor.newestVersion);
+    if (!query.mayBeStale) this.history.saw(cursor.newestVersion);
     return cursor;
   }
 

@@ -38,8 +38,7 @@ const ROLLBACK_TO_IN_ANNOTATION: OwnFields = {
  * extensions/v1beta1, as 1.7 served it, leaves `revisionHistoryLimit` and `progressDeadlineSeconds` unset: every old
  * ReplicaSet kept, no progress deadline. Later releases' extensions defaulted both to MaxInt32, which means the same,
  * and that is what the apps versions read of such an object: so a write through them keeps it as it is instead of
- * defaulting the fields to their own 10 and 600. The apps defaults store MaxInt32 unset again (appsDeploymentDefaults:
- * they run on the stored form and must tell MaxInt32 from a field the client left out).
+ * defaulting the fields to their own 10 and 600 (and the update stores them unset again: keepUnlimitedUnset).
  */
 const UNSET_AS_MAX_INT32: OwnFields = {
   toStored: () => undefined,
@@ -47,8 +46,11 @@ const UNSET_AS_MAX_INT32: OwnFields = {
     const spec = (object as Deployment).spec;
     if (spec) for (const field of UNLIMITED_WHEN_UNSET) spec[field] ??= MAX_INT32;
   },
-  noneIn: ({ rest }) => UNLIMITED_WHEN_UNSET.every((field) => rest.includes(`"${field}"`)),
+  // Both stored, as members of the spec: the two longest keys a Deployment's spec has, so the last two in jsonb's
+  // order (by length), with integers; no key of the template can be followed so (annotation values are strings).
+  noneIn: ({ rest }) => BOTH_STORED.test(rest),
 };
+const BOTH_STORED = /"revisionHistoryLimit": -?\d+, "progressDeadlineSeconds": -?\d+\}/;
 
 export const APPS_V1_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION, UNSET_AS_MAX_INT32);
 export const APPS_V1BETA2_DEPLOYMENT_CONVERSION: VersionConversion = storedAsExtensions('apps/v1beta2', DEPLOYMENT, ROLLBACK_TO_IN_ANNOTATION, UNSET_AS_MAX_INT32);

@@ -5,17 +5,24 @@ export const MAX_INT32 = 2147483647;
 /** The fields extensions/v1beta1 leaves unset to mean "no limit", which the apps versions show as MaxInt32. */
 export const UNLIMITED_WHEN_UNSET = ['revisionHistoryLimit', 'progressDeadlineSeconds'] as const;
 
+/**
+ * An update through an apps version keeps unset what was stored unset and reads as MaxInt32 there, so that a write
+ * that changes neither field changes nothing in the stored object (nor its generation); a MaxInt32 that was stored, or
+ * that a create writes, stays.
+ */
+export function keepUnlimitedUnset(deployment: Deployment, old: Deployment): void {
+  for (const field of UNLIMITED_WHEN_UNSET) {
+    if (deployment.spec?.[field] === MAX_INT32 && old.spec?.[field] === undefined) delete deployment.spec[field];
+  }
+}
+
 /** How the apps versions' Deployment defaults differ: apps/v1beta1 keeps 2 old replica sets and defaults the selector. */
 export interface AppsDeploymentDefaults {
   revisionHistoryLimit: number;
   selectorFromTemplate: boolean;
 }
 
-/**
- * Upstream's apps Deployment defaults: one replica, rolling updates of 25 % and 25 %, a progress deadline of 600 s.
- * They run on the stored form, where an unlimited history or deadline (MaxInt32, as the apps versions show an
- * extensions object's unset fields) is stored unset, as extensions/v1beta1 writes it.
- */
+/** Upstream's apps Deployment defaults: one replica, rolling updates of 25 % and 25 %, a progress deadline of 600 s. */
 export const appsDeploymentDefaults =
   ({ revisionHistoryLimit, selectorFromTemplate }: AppsDeploymentDefaults) =>
   (deployment: Deployment): void => {
@@ -31,5 +38,4 @@ export const appsDeploymentDefaults =
     }
     spec.revisionHistoryLimit ??= revisionHistoryLimit;
     spec.progressDeadlineSeconds ??= 600;
-    for (const field of UNLIMITED_WHEN_UNSET) if (spec[field] === MAX_INT32) delete spec[field];
   };
