@@ -1,26 +1,33 @@
 import { SealedTexts } from './sealed-texts';
 
-interface OpenedValue {
-  /** stands for the stored text the values were opened from (see fingerprintOf) */
-  fingerprint: string;
-  texts: SealedTexts;
-}
-
 /** Characters of a stored text's beginning (the provider's prefix, the nonce and secretbox's tag) and end (GCM's tag). */
 const HEAD = 80;
 const TAIL = 24;
 
-/**
- * What identifies a stored text among the texts of one object: its length, its beginning and its end, which hold the
- * write's random nonce and (for aesgcm and secretbox) the tag that authenticates the rest. Copied into a string of
- * its own: a slice would keep the whole row's text alive for as long as the values are remembered.
- */
-function fingerprintOf(stored: string): string {
-  const parts = stored.length <= HEAD + TAIL ? stored : `${stored.slice(0, HEAD)}${stored.slice(-TAIL)}`;
-  return Buffer.from(`${stored.length}:${parts}`, 'latin1').toString('latin1');
+interface OpenedValue {
+  /**
+   * What identifies the stored text the values were opened from among the texts of one object: its length, its
+   * beginning and its end, which hold the write's random nonce and (for aesgcm and secretbox) the tag that
+   * authenticates the rest
+   */
+  length: number;
+  head: string;
+  tail: string;
+  texts: SealedTexts;
 }
 
-const sizeOf = (where: string, opened: OpenedValue) => Object.values(opened.texts).reduce((chars, text) => chars + text.length, where.length + opened.fingerprint.length);
+/** A string of its own: a slice would keep the whole row's text alive for as long as the values are remembered. */
+const ownCopy = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
+function openedValue(stored: string, texts: SealedTexts): OpenedValue {
+  const whole = stored.length <= HEAD + TAIL;
+  return { length: stored.length, head: ownCopy(whole ? stored : stored.slice(0, HEAD)), tail: whole ? '' : ownCopy(stored.slice(-TAIL)), texts };
+}
+
+/** Whether `stored` is the text the values were opened from, told without copying anything of it. */
+const isFrom = (opened: OpenedValue, stored: string) => stored.length === opened.length && stored.startsWith(opened.head) && stored.endsWith(opened.tail);
+
+const sizeOf = (where: string, opened: OpenedValue) => Object.values(opened.texts).reduce((chars, text) => chars + text.length, where.length + opened.head.length + opened.tail.length);
 
 /** Objects read once whose next read is remembered: beyond this many, the record starts again. */
 const MAX_READ_ONCE = 100_000;
@@ -47,20 +54,20 @@ export class OpenedValues {
   /** The values opened from `stored` at `where`, if they are still known. */
   get(where: string, stored: string): SealedTexts | undefined {
     const known = this.newer.get(where) ?? this.older.get(where);
-    if (known === undefined || known.fingerprint !== fingerprintOf(stored)) return undefined;
+    if (known === undefined || !isFrom(known, stored)) return undefined;
     if (!this.newer.has(where)) this.keep(where, known);
     return known.texts;
   }
 
   /** Remembers the values an instance wrote: they are likely to be read back. */
   written(where: string, stored: string, texts: SealedTexts): void {
-    this.keep(where, { fingerprint: fingerprintOf(stored), texts });
+    this.keep(where, openedValue(stored, texts));
   }
 
   /** Remembers values just opened when the object was read before. */
   read(where: string, stored: string, texts: SealedTexts): void {
     if (this.readOnce.delete(where)) {
-      this.keep(where, { fingerprint: fingerprintOf(stored), texts });
+      this.keep(where, openedValue(stored, texts));
       return;
     }
     if (this.readOnce.size >= MAX_READ_ONCE) this.readOnce = new Set();

@@ -42,14 +42,14 @@ export function valueRange(json: string, within: string | undefined, name: strin
   return closing < 0 ? undefined : { from, to: closing + 1, text };
 }
 
-/** `json` with the ranges (not overlapping) replaced. */
+/** `json` with the ranges (not overlapping) replaced, by concatenation, which copies nothing until the text is read. */
 export function splicedText(json: string, ranges: readonly OutputRange[]): string {
-  const parts: string[] = [];
+  const ordered = ranges.length < 2 ? ranges : [...ranges].sort((a, b) => a.from - b.from);
+  let text = '';
   let from = 0;
-  for (const range of [...ranges].sort((a, b) => a.from - b.from)) {
-    parts.push(json.slice(from, range.from), range.text);
+  for (const range of ordered) {
+    text += json.slice(from, range.from) + range.text;
     from = range.to;
   }
-  parts.push(json.slice(from));
-  return parts.join('');
+  return text + json.slice(from);
 }

@@ -1,4 +1,4 @@
-import { CipherGCMTypes, createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { CipherGCMTypes, createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import nacl from 'tweetnacl';
 
 /**
@@ -24,16 +24,17 @@ const GCM_TAG = 16;
 /** AES-GCM: a random 12-byte nonce, then the ciphertext and its 16-byte tag, the storage context as additional data. */
 function aesGcm(key: Buffer): Omit<KeyedCipher, 'prefix'> {
   const algorithm = `aes-${key.length * 8}-gcm` as CipherGCMTypes;
+  const secret = createSecretKey(key); // imported once, not from the bytes on every read
   return {
     seal(plain, context) {
       const nonce = randomBytes(GCM_NONCE);
-      const cipher = createCipheriv(algorithm, key, nonce);
+      const cipher = createCipheriv(algorithm, secret, nonce);
       cipher.setAAD(Buffer.from(context));
       return Buffer.concat([nonce, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     },
     open(sealed, context) {
       if (sealed.length < GCM_NONCE + GCM_TAG) throw new Error('the ciphertext is too short');
-      const decipher = createDecipheriv(algorithm, key, sealed.subarray(0, GCM_NONCE));
+      const decipher = createDecipheriv(algorithm, secret, sealed.subarray(0, GCM_NONCE));
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(sealed.subarray(sealed.length - GCM_TAG));
       const plain = decipher.update(sealed.subarray(GCM_NONCE, sealed.length - GCM_TAG));
@@ -48,15 +49,16 @@ const CBC_BLOCK = 16;
 /** AES-CBC with PKCS#7 padding after a random 16-byte IV (unauthenticated, as upstream's aescbc). */
 function aesCbc(key: Buffer): Omit<KeyedCipher, 'prefix'> {
   const algorithm = `aes-${key.length * 8}-cbc`;
+  const secret = createSecretKey(key);
   return {
     seal(plain) {
       const iv = randomBytes(CBC_BLOCK);
-      const cipher = createCipheriv(algorithm, key, iv);
+      const cipher = createCipheriv(algorithm, secret, iv);
       return Buffer.concat([iv, cipher.update(plain), cipher.final()]);
     },
     open(sealed) {
       if (sealed.length < 2 * CBC_BLOCK || sealed.length % CBC_BLOCK !== 0) throw new Error('the ciphertext is not a whole number of blocks');
-      const decipher = createDecipheriv(algorithm, key, sealed.subarray(0, CBC_BLOCK));
+      const decipher = createDecipheriv(algorithm, secret, sealed.subarray(0, CBC_BLOCK));
       return Buffer.concat([decipher.update(sealed.subarray(CBC_BLOCK)), decipher.final()]);
     },
   };
