@@ -68,7 +68,7 @@ async function main(): Promise<void> {
       'Failover (issue 33)',
       [
         await describeMachine(PRIMARY),
-        '- topology: `deploy/ha/up.sh` — etcd (one member), three PostgreSQL 15 nodes under Patroni 3.0.2 (ttl 8, loop_wait 1, retry_timeout 3, primary_start_timeout 0), HAProxy on `/primary` (inter 500ms fall 1 rise 1), three pgkube instances behind HAProxy; everything on the one machine',
+        '- topology: `deploy/ha/up.sh` — etcd (one member), three PostgreSQL 15 nodes under Patroni 3.0.2 (ttl 8, loop_wait 1, retry_timeout 3, primary_start_timeout 0, no replication slots, the standbys streaming through HAProxy), HAProxy on `/primary` (inter 500ms downinter 100ms fall 1 rise 1, retries 0), three pgkube instances behind HAProxy; everything on the one machine',
         '',
         faults
           ? [

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 const ROOT = join(__dirname, '..', '..');
 const UP = join(ROOT, 'deploy', 'ha', 'up.sh');
 const DOWN = join(ROOT, 'deploy', 'ha', 'down.sh');
+const PATRONI = join(ROOT, 'deploy', 'ha', 'patroni.sh');
 const run = promisify(execFile);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,7 +49,7 @@ export class HaTopology {
   ) {}
 
   static available(): boolean {
-    return ['patroni', 'patronictl', 'etcd', 'haproxy'].every((tool) => {
+    return ['patroni', 'patronictl', 'etcd', 'haproxy', 'tini'].every((tool) => {
       try {
         execFileSync('which', [tool], { stdio: 'pipe' });
         return true;
@@ -142,11 +143,7 @@ export class HaTopology {
 
   /** Starts a node's Patroni again after killHost (it recovers its PostgreSQL as a standby of the new primary). */
   restartPatroni(name: string): void {
-    execFileSync(
-      'bash',
-      ['-c', `runuser -u postgres -- bash -c "echo \\$\\$ > '${this.dir}/patroni-${name}.pid' && exec patroni '${this.dir}/${name}.yml'" >>'${this.dir}/patroni-${name}.log' 2>&1 &`],
-      { stdio: 'ignore' },
-    );
+    execFileSync('bash', [PATRONI, this.dir, name], { stdio: 'ignore' });
   }
 
   private patroniPid(name: string): number {

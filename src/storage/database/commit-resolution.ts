@@ -6,7 +6,8 @@ import { NoAnswerInTime, onBoundedConnection, probeWrite, ReplicationWaitCut } f
 export type CommitOutcome = { outcome: 'committed'; versions: (string | null)[] } | { outcome: 'not-committed' | 'unknown' };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ASK_EVERY_MS = 200;
+/** Between questions while no primary answers: the writes queued behind the lost batch wait for its outcome. */
+const ASK_EVERY_MS = 50;
 /**
  * How long one question may wait: a connection of the pool may lead to a server that no longer answers (a partitioned
  * old primary), and a write waiting for the synchronous standby is acknowledged only once more WAL reaches it, which

@@ -1,12 +1,17 @@
 import { isDatabaseUnavailable } from './database-errors';
 
-const FIRST_WAIT_MS = 100;
-const LONGEST_WAIT_MS = 1000;
+/**
+ * The waits poll the outage rather than back off far: a failover ends at a moment nothing announces, and each wait
+ * past it is time the API stays unwritable (a wait that had doubled to 1 s cost up to 1 s after the new primary took
+ * writes). A failed attempt is cheap: a refused or closed connection, mostly.
+ */
+const FIRST_WAIT_MS = 50;
+const LONGEST_WAIT_MS = 250;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `attempt` again, after waits that double from 100 ms to 1 s, while it fails because the database is
+ * Runs `attempt` again, after waits that double from 50 ms to 250 ms, while it fails because the database is
  * unreachable or cannot write now (a restart, a failover), for at most `budgetMs`; then its last error. Only for
  * what is safe to repeat: reads, and writes that certainly did not commit.
  */

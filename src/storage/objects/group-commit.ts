@@ -68,7 +68,7 @@ export class GroupCommit {
 
   private async commitEach(batch: RowWrite[]): Promise<Outcome<string | undefined>[]> {
     try {
-      const versions = await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch).catch((error) => this.adoptingHistory(error)));
+      const versions = await retryWhileUnavailable(RETRY_BUDGET_MS, () => this.commit(batch).catch((error) => this.afterAdopting(batch, error)));
       return versions.map((version) => ({ value: version ?? undefined }));
     } catch (error) {
       if (batch.length === 1 || isDatabaseUnavailable(error) || !statementRolledBack(error)) throw error;
@@ -82,11 +82,15 @@ export class GroupCommit {
 
   /**
    * A write refused on a timeline not adopted yet (a promoted standby) committed nothing: the history is checked and
-   * adopted before the error goes on to be retried.
+   * adopted, and the write goes again at once (every write after a failover meets this first; a wait here would be
+   * time unwritable). Any other error, or an adoption that fails, goes on to be retried as it is.
    */
-  private async adoptingHistory(error: unknown): Promise<never> {
-    if ((error as { code?: unknown })?.code === HISTORY_NOT_ADOPTED) await this.history.check().catch(() => undefined);
-    throw error;
+  private async afterAdopting(batch: RowWrite[], error: unknown): Promise<(string | null)[]> {
+    if ((error as { code?: unknown })?.code !== HISTORY_NOT_ADOPTED) throw error;
+    await this.history.check().catch(() => {
+      throw error;
+    });
+    return this.commit(batch);
   }
 
   /**
