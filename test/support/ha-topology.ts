@@ -48,17 +48,6 @@ export class HaTopology {
     readonly base: number,
   ) {}
 
-  static available(): boolean {
-    return ['patroni', 'patronictl', 'etcd', 'haproxy', 'tini'].every((tool) => {
-      try {
-        execFileSync('which', [tool], { stdio: 'pipe' });
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  }
-
   static async up(): Promise<HaTopology> {
     const dir = mkdtempSync(join(tmpdir(), 'pgkube-ha-'));
     chmodSync(dir, 0o755);
