@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { http, HttpResult } from './support/http';
 import { createNamespaces } from './support/namespaces';
 import { startTestServer, TestServer } from './support/test-server';
+import { until } from './support/until';
 
 /**
  * A PUT of a missing Lease or Event creates it, and a server-side apply of any missing object does: on the secure
@@ -25,10 +26,22 @@ const asCandidate = (method: string, path: string, body: unknown, contentType = 
 
 const lease = (name: string) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: NAMESPACE }, spec: { holderIdentity: 'a' } });
 
+/** Whether the candidate may `verb` leases, as the authorizer sees it now (a SelfSubjectAccessReview). */
+async function mayCandidate(verb: string): Promise<boolean> {
+  const review = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: { namespace: NAMESPACE, verb, group: 'coordination.k8s.io', resource: 'leases' } } };
+  const answer = await asCandidate('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', review);
+  return answer.json.status?.allowed === true;
+}
+
+/** Replaces the candidate's Role with one of `verbs`, and waits until RBAC (fed by the change feed, as upstream's informers) applies it. */
 async function grant(verbs: string[]): Promise<void> {
   const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'candidate' }, rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs }] };
   await http(server.url, 'DELETE', `${RBAC}/roles/candidate`);
   expect((await http(server.url, 'POST', `${RBAC}/roles`, { body: role })).status).toBe(201);
+  await until(async () => {
+    for (const verb of ['get', 'update', 'patch', 'create']) if ((await mayCandidate(verb)) !== verbs.includes(verb)) return false;
+    return true;
+  });
 }
 
 beforeAll(async () => {
