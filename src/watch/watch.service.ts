@@ -74,12 +74,11 @@ export class WatchService implements BeforeApplicationShutdown {
       if (options.sendInitialEvents || (fromNow && options.sendInitialEvents === undefined)) {
         // the state, newest (at least as new as the version, for a watch-list), read as it is sent
         const minimum = fromNow ? undefined : BigInt(requested);
-        this.databaseHistory.refuseLost(minimum);
         const cursor = await readPlannedList(
           { range: {}, minimum },
+          this.databaseHistory,
           (range) => openServedList(this.store, def, listQuery(def, namespace, options, range)),
           (unused) => unused.close(),
-          (version) => this.databaseHistory.refuseLostNow(version),
         );
         session.startFromSnapshot(cursor, options.sendInitialEvents);
       } else if (fromNow) {

@@ -29,26 +29,21 @@ export class ListHandler implements VerbHandler {
     const options = readListOptions(def, request.query);
     validateListOptions(options, false);
     const plan = planList(options);
-    this.databaseHistory.refuseLost(plan.minimum);
     // 1.7's protobuf ListMeta has no continue field, so a protobuf list is answered whole (a limit is only a hint)
     if (request.negotiated.type === PROTOBUF_TYPE) plan.range = { ...plan.range, limit: undefined };
     // a whole list (and a Table of one) is written as its rows arrive; a page, as large as the client asked, is read
     // whole, as is a list whose objects a call converts (in one call, as upstream's, and answered only once it worked)
-    const stillKept = (version: bigint) => this.databaseHistory.refuseLostNow(version);
     if (plan.range.limit === undefined && !convertsByCall(def)) {
       const cursor = await readPlannedList(
         plan,
+        this.databaseHistory,
         (range) => this.registry.openList(def, listQuery(def, path.namespace, options, range, request.projection)),
         (unused) => unused.close(),
-        stillKept,
       );
       return { code: 200, list: new StreamedList(def, cursor, path.path) };
     }
-    const result = await readPlannedList(
-      plan,
-      (range) => this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),
-      undefined,
-      stillKept,
+    const result = await readPlannedList(plan, this.databaseHistory, (range) =>
+      this.registry.list(def, listQuery(def, path.namespace, options, range, request.projection), 'output'),
     );
     return { code: 200, body: new OutputList(def, result, path.path, listContinuation(result)) };
   }

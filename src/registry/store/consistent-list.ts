@@ -58,17 +58,29 @@ function checkRetained(range: ListRange, compactedThrough: bigint): void {
 }
 
 /**
+ * What a list asks of the database's history (DatabaseHistory): whether a version it names was handed out by a
+ * history the database no longer has (a failover to a standby that lacked it), which is answered 410.
+ */
+export interface LostVersions {
+  /** throws for a version of a lost history this instance knows of */
+  refuseLost(version: bigint | undefined): void;
+  /** the same, once the database's history is checked anew */
+  refuseLostNow(version: bigint): Promise<void>;
+}
+
+/**
  * Reads a planned list, waiting (up to 3 s, then 504) for a resourceVersion newer than the newest committed one.
  * `discard` lets go of a read that is not answered (too old, or not yet fresh enough), such as an open cursor.
- * `stillKept` is asked again about the version once a wait ended: the newer state may be of a history that went back
- * past it (a failover to a standby that lacked it), which this instance may have learnt of only meanwhile.
+ * A version of a lost history is refused before the read, and asked about again once a wait ended: the newer state
+ * may be of a history that went back past it, which this instance may have learnt of only meanwhile.
  */
 export async function readPlannedList<Read extends ListSnapshot>(
   plan: ListPlan,
+  lost: LostVersions,
   read: (range: ListRange) => Promise<Read>,
   discard: (unused: Read) => Promise<void> = async () => undefined,
-  stillKept: (version: bigint) => Promise<void> = async () => undefined,
 ): Promise<Read> {
+  lost.refuseLost(plan.minimum);
   const wanted = plan.range.at ?? plan.minimum;
   const deadline = Date.now() + FRESHNESS_WAIT_MS;
   for (let waited = false; ; waited = true) {
@@ -76,7 +88,7 @@ export async function readPlannedList<Read extends ListSnapshot>(
     try {
       if (wanted === undefined || result.newestVersion >= wanted) {
         checkRetained(plan.range, result.compactedThrough);
-        if (waited && wanted !== undefined) await stillKept(wanted);
+        if (waited && wanted !== undefined) await lost.refuseLostNow(wanted);
         return result;
       }
       if (Date.now() >= deadline) throw apiErrors.tooLargeResourceVersion(wanted.toString(), result.newestVersion.toString());
