@@ -6,7 +6,7 @@
  * and patch ≤ 2.5× the floor's server CPU; a page of 500, and a watch's initial events over 500 objects (a watch
  * without resourceVersion, ended by its timeoutSeconds): server and PostgreSQL CPU together ≤ 0.6× the floor's.
  * BENCH_VERBS (e.g. `page,watch`) runs only the verbs whose names start with one of its words. For each verb that
- * misses its target, a CPU profile of pgkube under the same load says where its time goes.
+ * misses its target, a CPU profile of pgkube under the same load says where its time goes (BENCH_PROFILES=0: none).
  */
 import { join } from 'node:path';
 import { freePort } from '../test/support/global-setup';
@@ -42,6 +42,8 @@ const TARGETS: Record<Verb, { ratio: number; withPostgres: boolean }> = {
   [`watch of ${PAGE}`]: { ratio: 0.6, withPostgres: true },
 };
 const only = process.env.BENCH_VERBS?.split(',');
+/** BENCH_PROFILES=0 skips the profiles of the verbs that miss their targets (for before/after pairs) */
+const PROFILES = process.env.BENCH_PROFILES !== '0';
 const VERBS = (Object.keys(TARGETS) as Verb[]).filter((verb) => !only || only.some((word) => verb.startsWith(word)));
 
 interface Side {
@@ -184,7 +186,7 @@ runBenchmark(async () => {
       console.log(rows[rows.length - 1].join(' | '));
     }
     const profiles: string[] = [];
-    for (const verb of missed) profiles.push(await profileVerb(secured, sides[0], verb));
+    if (PROFILES) for (const verb of missed) profiles.push(await profileVerb(secured, sides[0], verb));
     const section = [
       await describeMachine(cluster.databaseUrl),
       `- pgkube on its secure port (TLS, a bearer token, RBAC, audit at Metadata level to a file and the table) and the floor (bench/support/floor-server.ts: Fastify and \`pg\` over the same tables and TLS certificate, running pgkube's group commit, grouped reads and page statement, nothing else), each with ${OBJECTS} Deployments of about 1 KB in a namespace of its own (and ${PAGE} more in another, which the watches list)`,

@@ -12,6 +12,7 @@ import { Client, Pool } from 'pg';
 import { RbacAuthorizer } from '../src/auth/authorization/rbac/rbac.authorizer';
 import { RbacIndex } from '../src/auth/authorization/rbac/rbac-index';
 import { ObjectStore } from '../src/storage/objects/object-store';
+import { OutputCache } from '../src/storage/objects/output-cache';
 import { ChangeFeed } from '../src/watch/change-feed.service';
 import { ChangeHistory } from '../src/storage/changes/change-history';
 import { InformerFactory } from '../src/watch/informer-factory';
@@ -79,7 +80,7 @@ async function timeDecision(databaseUrl: string): Promise<number> {
   const metrics = new ServerMetrics();
   const plain = new EncryptionAtRest(new Map());
   const history = new DatabaseHistory(pool);
-  const store = new ObjectStore(pool, pool, new GroupCommit(pool, history, metrics), new GroupRead(pool, metrics), new GroupRead(pool, metrics), plain, history);
+  const store = new ObjectStore(pool, pool, new GroupCommit(pool, history, metrics), new GroupRead(pool, metrics), new GroupRead(pool, metrics), plain, history, new OutputCache());
   const index = new RbacIndex(new InformerFactory(feed, new ChangeHistory(pool, plain, history), store));
   await index.load();
   await pool.end();

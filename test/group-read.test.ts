@@ -1,4 +1,5 @@
 import { ObjectStore } from '../src/storage/objects/object-store';
+import { GroupRead } from '../src/storage/objects/group-read';
 import { useTestServer } from './support/api';
 import { collectionPath, itemPath, kindNamed } from './support/kinds';
 import { sample, scrape } from './support/metrics';
@@ -43,6 +44,21 @@ it('gives each read of a batch its own answer: found, missing, the same key twic
   expect(objects.map((object) => object?.metadata.name)).toEqual(['a', 'b', 'b', undefined, 'a', 'a', 'b', undefined]);
   expect(objects[4]?.metadata.namespace).toBe(`${NS}-other`);
   for (const [i, object] of objects.entries()) expect(object?.metadata.resourceVersion).toBe(together[i]?.resourceVersion);
+});
+
+it('reads without its texts a row whose resourceVersion the reader holds, alone and in a batch', async () => {
+  const reads = server().app.get(GroupRead);
+  const a = (await reads.get<any>('output', key('a')))!;
+  const asked: [string, string | undefined, string][] = [
+    ['a', NS, a.resource_version],
+    ['a', `${NS}-other`, a.resource_version],
+    ['a', NS, '1'],
+  ];
+  // the first two go alone, one in each lane, the other four together
+  const rows = await Promise.all([...asked, ...asked].map(([name, namespace, known]) => reads.get<any>('output', key(name, namespace), known)));
+  for (const row of [rows[0], rows[3]]) expect(row).toMatchObject({ resource_version: a.resource_version, metadata: null, managed_fields: null, rest: null });
+  for (const row of [rows[1], rows[4]]) expect(JSON.parse(row.metadata).namespace).toBe(`${NS}-other`);
+  for (const row of [rows[2], rows[5]]) expect(row).toMatchObject(a);
 });
 
 it('answers each read of a batch as current as a statement of its own: a write done before the read is seen', async () => {

@@ -95,6 +95,17 @@ const MANAGED_FIELDS_MARKER = '\u0000managedFields';
  * as they are.
  */
 export function objectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
+  if (item.written === undefined) return writeObjectJson(def, item, options);
+  // an item kept to be read again (OutputCache) keeps what was written of it, by kind definition and options
+  const form = `${options.withTypeMeta ? 'typed' : 'bare'}${options.compact ? ' compact' : ''}${options.subresource ? ` ${options.subresource}` : ''}`;
+  let texts = item.written.get(def);
+  if (texts === undefined) item.written.set(def, (texts = new Map()));
+  let text = texts.get(form);
+  if (text === undefined) texts.set(form, (text = writeObjectJson(def, item, options)));
+  return text;
+}
+
+function writeObjectJson(def: KindDefinition, item: OutputItem, options: JsonOutputOptions): string {
   if (def.conversion && !def.conversion.keepsStoredText?.(item)) return convertedObjectJson(def, item, options);
   const copied = (text: string) => (options.compact ? compactJsonbText(text) : text);
   const meta = JSON.parse(item.metadata) as ObjectMeta;

@@ -41,6 +41,7 @@ export class ListCursor implements ListSnapshot {
     readonly resourceVersion: string,
     readonly newestVersion: bigint,
     readonly compactedThrough: bigint,
+    private readonly finished?: () => void,
   ) {
     client.on('error', this.onError);
   }
@@ -50,6 +51,7 @@ export class ListCursor implements ListSnapshot {
     statements: ReturnType<typeof cursorStatements>,
     at: bigint | undefined,
     item: (row: CursorRow) => OutputItem,
+    finished?: () => void,
   ): Promise<ListCursor> {
     const client = await pool.connect();
     try {
@@ -59,14 +61,17 @@ export class ListCursor implements ListSnapshot {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL cursor_tuple_fraction = 0.5');
       const [snapshot] = (await client.query<SnapshotRow>(statements.snapshot)).rows;
       const newest = snapshot.newest_version;
-      return new ListCursor(client, statements.rows, item, at?.toString() ?? newest, BigInt(newest), BigInt(snapshot.compacted_through));
+      return new ListCursor(client, statements.rows, item, at?.toString() ?? newest, BigInt(newest), BigInt(snapshot.compacted_through), finished);
     } catch (error) {
       client.release(error as Error);
       throw error;
     }
   }
 
-  /** The items in key order, `size` at a time; each call reads them again from the first, in the same snapshot. */
+  /**
+   * The items in key order, `size` at a time; each call reads them again from the first, in the same snapshot. Once
+   * a pass has read every row, `finished` (given to `open`) is told.
+   */
   async *batches(size: number): AsyncGenerator<OutputItem[]> {
     await this.client.query({ ...this.rows, text: `DECLARE ${CURSOR} NO SCROLL CURSOR FOR ${this.rows.text}` });
     for (;;) {
@@ -75,6 +80,7 @@ export class ListCursor implements ListSnapshot {
       if (rows.length < size) break;
     }
     await this.client.query(`CLOSE ${CURSOR}`);
+    this.finished?.();
   }
 
   /** Passes each batch of items through `convert` as it is read (a conversion to the version the reader asked for). */

@@ -8,10 +8,14 @@ import { SqlParams } from './sql-params';
 /** The body a list reads: the whole `body` column, or only the paths the query's projection names. */
 const bodyOf = (params: SqlParams, projection?: readonly JsonPath[]) => (projection ? `(${projectedBody(projection, params)})` : 'body');
 
-/** What a list reads of each object, in each read form. */
-const LIST_COLUMNS: Record<ReadForm, (params: SqlParams, query: ListQuery) => string> = {
+/**
+ * What a list reads of each object, in each read form; `known`, the resourceVersions of the items the reader holds
+ * already, which are read without their texts (output form only: see outputColumns).
+ */
+const LIST_COLUMNS: Record<ReadForm, (params: SqlParams, query: ListQuery, known: readonly string[]) => string> = {
   object: (params, { projection }) => `namespace, name, resource_version, ${projection ? `${bodyOf(params, projection)} AS body` : 'body'}`,
-  output: (params, { projection, storedVersions }) => `namespace, name, resource_version, ${outputColumns(bodyOf(params, projection), storedVersions)}`,
+  output: (params, { projection, storedVersions }, known) =>
+    `namespace, name, resource_version, ${outputColumns(bodyOf(params, projection), storedVersions, known.length > 0 ? `resource_version = ANY(${params.add(known)}::bigint[])` : undefined)}`,
 };
 
 /** How the rows of a list are ordered and cut. */
@@ -74,7 +78,7 @@ const SNAPSHOT = `SELECT COALESCE(MAX(resource_version), 0)::text AS newest_vers
              FROM change_log`;
 
 /** The objects of a list, in key order: the rows of `objects` or of the rebuilt state, filtered by the selection. */
-function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: ReadForm): string {
+function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: ReadForm, known: readonly string[]): string {
   const scope = [`api_group = ${params.add(key.group)}`, `resource = ${params.add(key.resource)}`];
   if (query.namespace !== undefined) scope.push(`namespace = ${params.add(query.namespace)}`);
   const at = query.at === undefined ? undefined : `${params.add(query.at.toString())}::bigint`;
@@ -84,7 +88,7 @@ function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: R
   const limit = query.limit === undefined ? undefined : params.add(query.limit + 1);
   const selects = Boolean(query.labels?.length || query.fields?.length);
   const ordering = { keys: query.namespace === undefined ? 'namespace, name' : 'name', limit, keysFirst: limit !== undefined && selects };
-  const columns = LIST_COLUMNS[form](params, query);
+  const columns = LIST_COLUMNS[form](params, query, known);
   if (at === undefined) return objectsInKeyOrder(columns, [...scope, ...filters].join(' AND '), ordering);
   return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, ordering)}) state ${orderBy(ordering)}`;
 }
@@ -93,11 +97,11 @@ function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: R
  * The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs): the objects in
  * key order, with, read in the same snapshot, the newest committed resourceVersion and the compaction horizon.
  * The selection's requirements are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
- * serve them.
+ * serve them. `known`: see LIST_COLUMNS.
  */
-export function listStatement(key: StorageKey, query: ListQuery, form: ReadForm) {
+export function listStatement(key: StorageKey, query: ListQuery, form: ReadForm, known: readonly string[] = []) {
   const params = new SqlParams();
-  const rows = rowsQuery(params, key, query, form);
+  const rows = rowsQuery(params, key, query, form, known);
   return {
     text: `SELECT snapshot.*, o.*
        FROM (${SNAPSHOT}) snapshot
@@ -112,8 +116,8 @@ export function listStatement(key: StorageKey, query: ListQuery, form: ReadForm)
  * The same list as two statements, for a read through a cursor: `snapshot` first, then `rows` in the same
  * transaction (REPEATABLE READ, so both see one snapshot).
  */
-export function cursorStatements(key: StorageKey, query: ListQuery) {
+export function cursorStatements(key: StorageKey, query: ListQuery, known: readonly string[] = []) {
   const params = new SqlParams();
-  const rows = rowsQuery(params, key, query, 'output');
+  const rows = rowsQuery(params, key, query, 'output', known);
   return { snapshot: SNAPSHOT, rows: { text: rows, values: params.values } };
 }

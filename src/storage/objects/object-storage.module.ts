@@ -5,6 +5,7 @@ import { ServerMetrics } from '../../metrics/server-metrics';
 import { GroupCommit } from './group-commit';
 import { GroupRead, STALE_READS } from './group-read';
 import { ObjectStore } from './object-store';
+import { OutputCache } from './output-cache';
 
 /** The `objects` table: its store, whose writes and reads by key go through this instance's group commit and reads. */
 @Module({
@@ -12,6 +13,7 @@ import { ObjectStore } from './object-store';
     GroupCommit,
     GroupRead,
     { provide: STALE_READS, useFactory: (pool: Pool, metrics: ServerMetrics) => new GroupRead(pool, metrics), inject: [READ_POOL, ServerMetrics] },
+    { provide: OutputCache, useFactory: () => new OutputCache() },
     ObjectStore,
   ],
   exports: [ObjectStore],

@@ -8,8 +8,9 @@ import { ObjectKey, StorageKey } from './object-key';
 import { ListQuery } from './list-query';
 import { cursorStatements, listStatement } from './list-statement';
 import { ListResult, listResult, ListRow } from './list-result';
-import { ListCursor } from './list-cursor';
-import { FormItem, FormRow, itemReader, OutputItem, outputItem, ReadForm } from './read-form';
+import { CursorRow, ListCursor } from './list-cursor';
+import { FormItem, FormRow, itemReader, OutputItem, outputItem, OutputRow, ReadForm } from './read-form';
+import { CachedListRead, OutputCache } from './output-cache';
 import { GroupCommit } from './group-commit';
 import { GroupRead, READ_RETRY_BUDGET_MS, STALE_READS } from './group-read';
 import { retryWhileUnavailable } from '../database/outage-retry';
@@ -20,6 +21,16 @@ function storedBody(object: KubeObject): string {
   const { resourceVersion: _rv, selfLink: _link, ...metadata } = object.metadata;
   return JSON.stringify({ ...object, metadata });
 }
+
+/**
+ * Whether a list's items are read through the output cache: whole bodies only (a projection's item is a part of one,
+ * and an item with its stored apiVersion another form of it, neither kept under the resourceVersion alone).
+ */
+const keepsItems = (query: ListQuery) => query.projection === undefined && !query.storedVersions;
+
+/** A list's name in the output cache: its kind and query (two lists with one name would only tell each other's rows). */
+const listName = (key: StorageKey, query: ListQuery) =>
+  JSON.stringify([key.group, key.resource, query], (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 function withVersion(version: string, body: KubeObject): KubeObject {
   return { ...body, metadata: { ...body.metadata, resourceVersion: version } };
@@ -43,7 +54,13 @@ export class ObjectStore {
     @Inject(STALE_READS) private readonly staleReads: GroupRead,
     private readonly encryption: EncryptionAtRest,
     private readonly history: DatabaseHistory,
+    private readonly outputCache: OutputCache,
   ) {}
+
+  /** The items read for output this instance keeps, for reads in the database's current history. */
+  private get cache(): OutputCache {
+    return this.outputCache.of(this.history.epoch);
+  }
 
   /**
    * The object of a key; undefined when there is none (as for a key with a NUL, which no stored object can have).
@@ -51,9 +68,22 @@ export class ObjectStore {
    */
   async get<F extends ReadForm = 'object'>(key: ObjectKey, form: F = 'object' as F, mayBeStale = false): Promise<FormItem[F] | undefined> {
     if (holdsNul(key.namespace) || holdsNul(key.name)) return undefined;
-    const row = await (mayBeStale ? this.staleReads : this.reads).get<FormRow[F]>(form, key);
+    const reads = mayBeStale ? this.staleReads : this.reads;
+    if (form === 'output') return (await this.getThroughCache(reads, key, mayBeStale)) as FormItem[F] | undefined;
+    const row = await reads.get<FormRow[F]>(form, key);
     if (!mayBeStale) this.history.saw(row?.resource_version);
     return row && this.opened(key, form, itemReader(form)(row));
+  }
+
+  /** An object for output: its row comes without its texts when it still has the resourceVersion the cache holds. */
+  private async getThroughCache(reads: GroupRead, key: ObjectKey, mayBeStale: boolean): Promise<OutputItem | undefined> {
+    const held = this.cache.newestOf(key);
+    let row = await reads.get<OutputRow>('output', key, held?.resourceVersion);
+    // the cache's item answers for the row only under its own resourceVersion (what the statement compared)
+    if (row?.rest === null && row.resource_version !== held?.resourceVersion) row = await reads.get<OutputRow>('output', key);
+    if (!mayBeStale) this.history.saw(row?.resource_version);
+    if (!row) return undefined;
+    return this.cache.keep(key, row.rest === null ? (held as OutputItem) : this.encryption.openOutput(key, outputItem(row)));
   }
 
   /** Inserts a new object; undefined when an object of that name exists. */
@@ -83,9 +113,29 @@ export class ObjectStore {
    */
   async list<F extends ReadForm = 'object'>(key: StorageKey, query: ListQuery = {}, form: F = 'object' as F): Promise<ListResult<FormItem[F]>> {
     const pool = this.poolFor(query);
-    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => pool.query<ListRow<FormRow[F]>>(listStatement(key, query, form)));
-    const result = listResult(rows, query, (row) => this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)));
+    const result =
+      form === 'output' && keepsItems(query)
+        ? ((await this.listThroughCache(pool, key, query)) as ListResult<FormItem[F]>)
+        : listResult(await this.listRows<FormRow[F]>(pool, key, query, form), query, (row) =>
+            this.opened({ ...key, namespace: row.namespace, name: row.name }, form, itemReader(form)(row)),
+          );
     if (!query.mayBeStale) this.history.saw(result.newestVersion);
+    return result;
+  }
+
+  private async listRows<Row>(pool: Pool, key: StorageKey, query: ListQuery, form: ReadForm, known?: readonly string[]): Promise<ListRow<Row>[]> {
+    const { rows } = await retryWhileUnavailable(READ_RETRY_BUDGET_MS, () => pool.query<ListRow<Row>>(listStatement(key, query, form, known)));
+    return rows;
+  }
+
+  /** A list for output whose rows the server read before come without their texts, which the output cache holds. */
+  private async listThroughCache(pool: Pool, key: StorageKey, query: ListQuery): Promise<ListResult<OutputItem>> {
+    const cached = this.cache.reading(key, listName(key, query));
+    let rows = await this.listRows<OutputRow>(pool, key, query, 'output', cached.known);
+    // a row read without its texts whose item the cache does not hold after all is read again, whole (never, but safe)
+    if (rows.some((row) => row.resource_version !== null && row.rest === null && !cached.held(row))) rows = await this.listRows(pool, key, query, 'output');
+    const result = listResult(rows, query, (row) => this.cachedItem(key, row, cached));
+    cached.done();
     return result;
   }
 
@@ -94,11 +144,20 @@ export class ObjectStore {
    * one batch of rows at a time instead of the whole list. The caller must close the cursor.
    */
   async openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
-    const cursor = await ListCursor.open(this.poolFor(query), cursorStatements(key, query), query.at, (row) =>
-      this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)),
-    );
+    const cached = keepsItems(query) ? this.cache.reading(key, listName(key, query)) : undefined;
+    const item = cached
+      ? (row: CursorRow) => this.cachedItem(key, row, cached)
+      : (row: CursorRow) => this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row));
+    const cursor = await ListCursor.open(this.poolFor(query), cursorStatements(key, query, cached?.known), query.at, item, () => cached?.done());
     if (!query.mayBeStale) this.history.saw(cursor.newestVersion);
     return cursor;
+  }
+
+  /** The item of a row of a list read through the cache: the one it holds when the row came without its texts. */
+  private cachedItem(key: StorageKey, row: CursorRow, cached: CachedListRead): OutputItem {
+    const held = row.rest === null ? cached.held(row) : undefined;
+    if (row.rest === null && !held) throw new Error(`the list's row of resourceVersion ${row.resource_version} came without its texts, which the cache does not hold`);
+    return cached.kept(row, held ?? this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)));
   }
 
   /**

@@ -19,7 +19,15 @@ export interface OutputItem {
   managedFields?: string;
   /** the apiVersion the body was stored with, when the read asked for it (ListQuery's storedVersions) */
   apiVersion?: string;
+  /**
+   * the texts written of this item, by writer and form, when the item is kept to be read again (OutputCache): an item
+   * read again is written again without work
+   */
+  written?: WrittenTexts;
 }
+
+/** Texts written of one item: by the writer's own key (an object: a kind's definition), then by the form's name. */
+export type WrittenTexts = Map<object, Map<string, string>>;
 
 /** The item of each read form. */
 export interface FormItem {
@@ -35,7 +43,8 @@ export interface ObjectRow {
 export interface OutputRow {
   resource_version: string;
   metadata: string | null;
-  rest: string;
+  /** null when the read was told the reader already holds this resourceVersion's item (see outputColumns) */
+  rest: string | null;
   managed_fields: string | null;
   api_version?: string | null;
 }
@@ -49,11 +58,17 @@ export interface FormRow {
 /**
  * A body read for output (OutputItem), as JSON text: its metadata but the managed fields, the managed fields (most of
  * the metadata, copied rather than parsed), and its other members but kind and apiVersion (which list items do not
- * carry).
+ * carry). `known`, a condition that holds for the rows whose items the reader holds already (by resourceVersion, see
+ * OutputCache): those rows' texts are not written (all null), which spares PostgreSQL the body's conversion to text
+ * and the server its parsing.
  */
-export const outputColumns = (body: string, storedVersion = false) =>
-  `((${body}->'metadata') - 'managedFields')::text AS metadata, (${body} #> '{metadata,managedFields}')::text AS managed_fields, ` +
-  `(${body} - '{kind,apiVersion,metadata}'::text[])::text AS rest${storedVersion ? `, ${body}->>'apiVersion' AS api_version` : ''}`;
+export function outputColumns(body: string, storedVersion = false, known?: string): string {
+  const unlessKnown = (text: string) => (known === undefined ? text : `CASE WHEN ${known} THEN NULL ELSE ${text} END`);
+  return (
+    `${unlessKnown(`((${body}->'metadata') - 'managedFields')::text`)} AS metadata, ${unlessKnown(`(${body} #> '{metadata,managedFields}')::text`)} AS managed_fields, ` +
+    `${unlessKnown(`(${body} - '{kind,apiVersion,metadata}'::text[])::text`)} AS rest${storedVersion ? `, ${body}->>'apiVersion' AS api_version` : ''}`
+  );
+}
 
 /** A row just read, its body parsed for this reader alone: the body itself is given its resourceVersion. */
 function readObject(row: ObjectRow): KubeObject {
@@ -61,10 +76,11 @@ function readObject(row: ObjectRow): KubeObject {
   return row.body;
 }
 
+/** The item of a row whose texts were read (not one the reader holds already: see outputColumns). */
 export const outputItem = (row: OutputRow): OutputItem => ({
   resourceVersion: row.resource_version,
   metadata: row.metadata ?? '{}',
-  rest: row.rest,
+  rest: row.rest as string,
   ...(row.managed_fields != null && { managedFields: row.managed_fields }),
   ...(row.api_version != null && { apiVersion: row.api_version }),
 });
