@@ -9,8 +9,8 @@ export interface WatchEvent {
 
 /** Where a watch writes its events: one response stream, encoded in the negotiated media type. */
 export interface EventSink {
-  /** writes one event; false when the client is too far behind (the watch is then closed) */
-  send(event: WatchEvent): boolean;
+  /** writes events (several in one write); false when the client is too far behind (the watch is then closed) */
+  send(events: readonly WatchEvent[]): boolean;
   /** resolves once the client has taken most of what was written (at once when little waits), or has gone away */
   drained(): Promise<void>;
   end(): void;

@@ -31,7 +31,7 @@ const statusOf = (error: unknown) => (error instanceof StatusError ? error : api
  * what it asks: the change feed's position, which every live session has seen all changes up to.
  */
 export interface SessionHooks {
-  sent(session: WatchSession): void;
+  sent(session: WatchSession, events: number): void;
   closed(session: WatchSession, unresponsive: boolean): void;
   position(): bigint;
 }
@@ -178,7 +178,7 @@ export class WatchSession implements FeedSubscriber, EventStream {
     }
     const gathered = this.unattached;
     this.unattached = [];
-    for (const event of gathered) if (!this.write(event)) return;
+    if (gathered.length > 0 && !this.write(gathered)) return;
     if (this.endAfterFlush) this.close();
     else if (this.initial) void this.sendInitialEvents(this.initial);
   }
@@ -214,13 +214,11 @@ export class WatchSession implements FeedSubscriber, EventStream {
     let failure: unknown;
     try {
       for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
-        for (const row of rows) {
-          if (this.closed) return;
-          // the object's text, as a list's items are written (not parsed and written again: protobuf parses it)
-          const text = objectJson(this.def, row, { withTypeMeta: true });
-          this.emit({ type: 'ADDED', object: new EncodedJson(() => text) });
-          await drained();
-        }
+        if (this.closed) return;
+        // the objects' texts, as a list's items are written (not parsed and written again: protobuf parses them)
+        const texts = rows.map((row) => objectJson(this.def, row, { withTypeMeta: true }));
+        this.emitAll(texts.map((text): WatchEvent => ({ type: 'ADDED', object: new EncodedJson(() => text) })));
+        await drained();
       }
     } catch (error) {
       // a conversion that failed is told (the read of the rows worked, and its connection is returned as sound); other
@@ -302,20 +300,26 @@ export class WatchSession implements FeedSubscriber, EventStream {
     this.close();
   }
 
-  private send(event: WatchEvent): void {
+  /** Emits events in order, written together when none waits for a conversion (a batch of initial events). */
+  private emitAll(events: WatchEvent[]): void {
+    if (this.converting) for (const event of events) this.emit(event);
+    else this.send(...events);
+  }
+
+  private send(...events: WatchEvent[]): void {
     if (this.sink) {
-      this.write(event);
+      this.write(events);
     } else {
-      this.unattached.push(event);
+      this.unattached.push(...events);
       if (this.unattached.length > MAX_UNATTACHED) this.close(true);
     }
   }
 
   /** Writes to the response; a client too far behind is disconnected. */
-  private write(event: WatchEvent): boolean {
+  private write(events: WatchEvent[]): boolean {
     if (this.closed) return false;
-    const keptUp = (this.sink as EventSink).send(event);
-    this.hooks.sent(this);
+    const keptUp = (this.sink as EventSink).send(events);
+    this.hooks.sent(this, events.length);
     if (keptUp) return true;
     this.close(true);
     return false;

@@ -32,7 +32,7 @@ export class WatchService implements BeforeApplicationShutdown {
   private readonly sessions = new Set<WatchSession>();
   private stopping = false;
   private readonly hooks: SessionHooks = {
-    sent: (session) => this.metrics.watchEvents.inc({ group: session.def.group, version: session.def.version, kind: session.def.kind }),
+    sent: (session, events) => this.metrics.watchEvents.inc({ group: session.def.group, version: session.def.version, kind: session.def.kind }, events),
     closed: (session, unresponsive) => {
       this.sessions.delete(session);
       this.feed.unsubscribe(session);

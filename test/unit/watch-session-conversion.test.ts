@@ -39,9 +39,9 @@ describe('a watch of objects converted by a call', () => {
       const session = new WatchSession(def, 'default', { labels: [], fields: [], includeUninitialized: true, allowWatchBookmarks: false }, { sent: () => undefined, closed: (_, unresponsive) => closed.push(unresponsive), position: () => 0n });
       const sent: WatchEvent[] = [];
       session.attach({
-        send: (event) => {
-          if (event.type === 'ADDED') throw new RangeError('Maximum call stack size exceeded');
-          sent.push(event);
+        send: (events) => {
+          if (events.some((event) => event.type === 'ADDED')) throw new RangeError('Maximum call stack size exceeded');
+          sent.push(...events);
           return true;
         },
         drained: async () => undefined,
@@ -77,7 +77,7 @@ describe('the initial events of a watch of objects converted by a call', () => {
     );
     const sent: WatchEvent[] = [];
     session.startFromSnapshot(cursor as any);
-    session.attach({ send: (event) => sent.push(event) > 0, drained: async () => undefined, end: () => undefined });
+    session.attach({ send: (events) => sent.push(...events) > 0, drained: async () => undefined, end: () => undefined });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(closedWith).toEqual([undefined]);
     expect(sent).toEqual([{ type: 'ERROR', object: expect.objectContaining({ code: 500, message: expect.stringContaining('failed: no') }) }]);

@@ -9,10 +9,10 @@ import { EventSink, WatchEvent } from '../../watch/watch-events';
 /** A client more than this many bytes behind is dropped; it watches again from the last version it saw. */
 export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
-/** How a watch stream is labelled and how it writes one event. */
+/** How a watch stream is labelled and how it writes events (several in one piece). */
 export interface WatchFormat {
   contentType: string;
-  encode(event: WatchEvent): Buffer;
+  encode(events: readonly WatchEvent[]): Buffer;
 }
 
 /** An event's object as an object: one already written as JSON text (EncodedJson) is parsed. */
@@ -30,18 +30,21 @@ function protobufFrame(event: WatchEvent): Buffer {
 }
 
 /** A JSON event line; an object already written as JSON (EncodedJson) is copied in as it is. */
-function jsonLine(event: WatchEvent): Buffer {
-  if (!(event.object instanceof EncodedJson)) return Buffer.from(`${JSON.stringify(event)}\n`);
-  return Buffer.from(`{"type":${JSON.stringify(event.type)},"object":${event.object.text}}\n`);
+function jsonLine(event: WatchEvent): string {
+  if (!(event.object instanceof EncodedJson)) return `${JSON.stringify(event)}\n`;
+  return `{"type":${JSON.stringify(event.type)},"object":${event.object.text}}\n`;
 }
+
+/** JSON event lines, made into bytes once for all of them. */
+const jsonLines = (events: readonly WatchEvent[]) => Buffer.from(events.length === 1 ? jsonLine(events[0]) : events.map(jsonLine).join(''));
 
 /**
  * The watch formats: JSON is one `{"type","object"}` per line, labelled plain
  * `application/json` as the apiserver labels it; protobuf is length-prefixed frames, labelled as a stream.
  */
 export const WATCH_FORMATS: Partial<Record<ResponseType, WatchFormat>> = {
-  [JSON_TYPE]: { contentType: JSON_TYPE, encode: jsonLine },
-  [PROTOBUF_TYPE]: { contentType: `${PROTOBUF_TYPE};stream=watch`, encode: protobufFrame },
+  [JSON_TYPE]: { contentType: JSON_TYPE, encode: jsonLines },
+  [PROTOBUF_TYPE]: { contentType: `${PROTOBUF_TYPE};stream=watch`, encode: (events) => Buffer.concat(events.map(protobufFrame)) },
 };
 
 /** Events encoded once per format and shared by every watcher that sends the same event object. */
@@ -59,14 +62,22 @@ export class StreamEventSink implements EventSink {
     this.cache = encoded.get(format) as WeakMap<WatchEvent, Buffer>;
   }
 
-  send(event: WatchEvent): boolean {
+  /**
+   * Writes events: one event as encoded for every watcher that sends it (a change), several (a batch of initial
+   * events, this watcher's own) encoded and written together: a chunk of the response and a TLS record for all.
+   */
+  send(events: readonly WatchEvent[]): boolean {
+    this.response.write(events.length === 1 ? this.encodedOnce(events[0]) : this.format.encode(events));
+    return this.response.writableLength <= MAX_UNSENT_BYTES;
+  }
+
+  private encodedOnce(event: WatchEvent): Buffer {
     let bytes = this.cache.get(event);
     if (!bytes) {
-      bytes = this.format.encode(event);
+      bytes = this.format.encode([event]);
       this.cache.set(event, bytes);
     }
-    this.response.write(bytes);
-    return this.response.writableLength <= MAX_UNSENT_BYTES;
+    return bytes;
   }
 
   drained(): Promise<void> {

@@ -26,7 +26,7 @@ export function tableEvents(events: EventStream, convertor: TableConvertor): Eve
   return {
     attach: (sink) =>
       events.attach({
-        send: (event) => sink.send(event.type === 'ERROR' ? event : { type: event.type, object: table(event) }),
+        send: (sent) => sink.send(sent.map((event) => (event.type === 'ERROR' ? event : { type: event.type, object: table(event) }))),
         drained: () => sink.drained(),
         end: () => sink.end(),
       }),
