@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { useTestServer } from './support/api';
 import { WITHOUT_DEPLOYMENT_CONTROLLER } from './support/test-server';
 
@@ -19,6 +20,19 @@ const deployment = (name: string) => ({
 const names = (list: any) => list.items.map((item: any) => item.metadata.name);
 const imageOf = (list: any, name: string) => list.items.find((item: any) => item.metadata.name === name).spec.template.spec.containers[0].image;
 const eventsOf = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line));
+/** The body of a GET whose response the client starts reading only after `ms`. */
+const slowlyRead = (url: string, ms: number) =>
+  new Promise<string>((resolve, reject) => {
+    const request = get(url, (response) => {
+      setTimeout(() => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+      }, ms);
+    });
+    request.on('error', reject);
+  });
 /** A list's text but for the list's own resourceVersion, which moves with any write of the database. */
 const itemsText = (text: string) => JSON.stringify(JSON.parse(text).items);
 
@@ -96,6 +110,20 @@ it("sends a watch's initial events again as they were, and as they are once chan
   const changed = eventsOf((await call('GET', WATCH)).text).find((event: any) => event.object.metadata.name === 'd');
   expect(changed.object.metadata.labels.changed).toBe('yes');
   expect(changed.object.kind).toBe('Deployment');
+});
+
+it("sends a watch's initial events of large objects whole, however much a batch of them weighs", async () => {
+  const configMaps = `/api/v1/namespaces/${NS}/configmaps`;
+  const data = { blob: 'x'.repeat(150 * 1024) };
+  for (let i = 0; i < 100; i++) expect((await call('POST', configMaps, { metadata: { name: `large-${i}` }, data })).status).toBe(201);
+  // a client that reads nothing for a while, as a slow one: the server must wait for it rather than drop it, and
+  // then go on watching
+  const watched = slowlyRead(`${server().url}${configMaps}?watch=1&timeoutSeconds=4`, 1500);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect((await call('POST', configMaps, { metadata: { name: 'late' } })).status).toBe(201);
+  const events = eventsOf(await watched);
+  expect(events.filter((event: any) => event.type === 'ADDED' && event.object.data?.blob === data.blob)).toHaveLength(100);
+  expect(events.at(-1)).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'late' } } });
 });
 
 it('keeps trusting a resourceVersion: a body changed behind the triggers keeps being answered as it was', async () => {

@@ -98,10 +98,8 @@ export function objectJson(def: KindDefinition, item: OutputItem, options: JsonO
   if (item.written === undefined) return writeObjectJson(def, item, options);
   // an item kept to be read again (OutputCache) keeps what was written of it, by kind definition and options
   const form = `${options.withTypeMeta ? 'typed' : 'bare'}${options.compact ? ' compact' : ''}${options.subresource ? ` ${options.subresource}` : ''}`;
-  let texts = item.written.get(def);
-  if (texts === undefined) item.written.set(def, (texts = new Map()));
-  let text = texts.get(form);
-  if (text === undefined) texts.set(form, (text = writeObjectJson(def, item, options)));
+  let text = item.written.get(def, form);
+  if (text === undefined) item.written.set(def, form, (text = writeObjectJson(def, item, options)));
   return text;
 }
 

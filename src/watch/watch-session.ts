@@ -17,6 +17,30 @@ export function gone(def: KindDefinition, message: string): object {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: wireOf(def).tooOldWatchReason, code: 410 };
 }
 
+/**
+ * Initial events are written in pieces of about this many characters (or one event, if larger), each once the client
+ * has taken the one before: what waits unsent stays far below MAX_UNSENT_BYTES.
+ */
+const INITIAL_EVENTS_PIECE_CHARS = 256 * 1024;
+
+/** Texts in runs in order, each run as long as `chars` or just past it (a text longer than that alone). */
+function inPieces(texts: string[], chars: number): string[][] {
+  const pieces: string[][] = [];
+  let piece: string[] = [];
+  let length = 0;
+  for (const text of texts) {
+    piece.push(text);
+    length += text.length;
+    if (length >= chars) {
+      pieces.push(piece);
+      piece = [];
+      length = 0;
+    }
+  }
+  if (piece.length > 0) pieces.push(piece);
+  return pieces;
+}
+
 /** Changes held while a session starts; more than this and the session gives up (the client retries). */
 const MAX_STARTUP_BUFFER = 100_000;
 /** Events produced before the response is attached. */
@@ -197,10 +221,10 @@ export class WatchSession implements FeedSubscriber, EventStream {
   }
 
   /**
-   * Sends the initial events a batch of rows at a time, waiting for the client to take what was written before the
-   * next event (backpressure), so the server holds about a batch of the state rather than all of it; changes that
-   * come meanwhile wait in the startup buffer. Then goes live after the state's resourceVersion. A read that fails
-   * ends the watch (the client watches again).
+   * Sends the initial events a batch of rows at a time, written in pieces (INITIAL_EVENTS_PIECE_CHARS), each once the
+   * client has taken the one before (backpressure), so the server holds about a batch of the state rather than all of
+   * it; changes that come meanwhile wait in the startup buffer. Then goes live after the state's resourceVersion. A
+   * read that fails ends the watch (the client watches again).
    */
   private async sendInitialEvents({ cursor, initialEventsEnd }: { cursor: ListCursor; initialEventsEnd: boolean }): Promise<void> {
     this.initial = undefined;
@@ -214,11 +238,13 @@ export class WatchSession implements FeedSubscriber, EventStream {
     let failure: unknown;
     try {
       for await (const rows of cursor.batches(LIST_BATCH_ROWS)) {
-        if (this.closed) return;
         // the objects' texts, as a list's items are written (not parsed and written again: protobuf parses them)
         const texts = rows.map((row) => objectJson(this.def, row, { withTypeMeta: true }));
-        this.emitAll(texts.map((text): WatchEvent => ({ type: 'ADDED', object: new EncodedJson(() => text) })));
-        await drained();
+        for (const piece of inPieces(texts, INITIAL_EVENTS_PIECE_CHARS)) {
+          if (this.closed) return;
+          this.emitAll(piece.map((text): WatchEvent => ({ type: 'ADDED', object: new EncodedJson(() => text) })));
+          await drained();
+        }
       }
     } catch (error) {
       // a conversion that failed is told (the read of the rows worked, and its connection is returned as sound); other

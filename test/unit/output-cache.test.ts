@@ -1,4 +1,4 @@
-import { LIST_ITEMS_REMEMBERED, OutputCache } from '../../src/storage/objects/output-cache';
+import { ENTRY_CHARS, LIST_ITEMS_REMEMBERED, OutputCache } from '../../src/storage/objects/output-cache';
 import { OutputItem } from '../../src/storage/objects/read-form';
 
 const item = (resourceVersion: string, rest = '{"spec": {}}'): OutputItem => ({ resourceVersion, metadata: '{"name": "x"}', rest });
@@ -45,7 +45,7 @@ describe('OutputCache', () => {
   });
 
   it('keeps the items a read holds for it even when others push them out meanwhile', () => {
-    const cache = new OutputCache(4 * 2 * item('1').metadata.length);
+    const cache = new OutputCache(4 * ENTRY_CHARS);
     read(cache, 'l', [['a', '1']]);
     const reading = cache.reading(KIND, 'l');
     read(cache, 'other', [['b', '2'], ['c', '3'], ['d', '4'], ['e', '5']]);
@@ -54,7 +54,7 @@ describe('OutputCache', () => {
   });
 
   it('drops the least recently used items beyond its capacity', () => {
-    const one = 2 * (item('1').metadata.length + item('1').rest.length);
+    const one = ENTRY_CHARS + item('1').metadata.length + item('1').rest.length;
     const cache = new OutputCache(3 * one);
     read(cache, 'l', [['a', '1'], ['b', '2'], ['c', '3']]);
     read(cache, 'm', [['a', '1']]);
@@ -69,6 +69,42 @@ describe('OutputCache', () => {
     expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'a' })?.resourceVersion).toBe('1');
     expect(cache.of(2).reading(KIND, 'l').known).toEqual([]);
     expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'a' })).toBeUndefined();
+  });
+
+  it('counts the texts written of a kept item with it', () => {
+    const cache = new OutputCache(2 * (ENTRY_CHARS + 100));
+    const a = cache.keep({ ...KIND, namespace: 'ns', name: 'a' }, item('1'));
+    cache.keep({ ...KIND, namespace: 'ns', name: 'b' }, item('2'));
+    expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'a' })).toBe(a);
+    a.written!.set(KIND, 'form', 'x'.repeat(200));
+    expect(a.written!.get(KIND, 'form')).toHaveLength(200);
+    expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'a' })).toBeUndefined();
+  });
+
+  it("keeps the texts of an item's latest writers only", () => {
+    const kept = new OutputCache().keep({ ...KIND, namespace: 'ns', name: 'a' }, item('1'));
+    const writers = [{}, {}, {}, {}, {}];
+    for (const writer of writers) kept.written!.set(writer, 'form', 'text');
+    expect(kept.written!.get(writers[0], 'form')).toBeUndefined();
+    expect(kept.written!.get(writers[4], 'form')).toBe('text');
+  });
+
+  it('answers a GET only with an item of its own key', () => {
+    const cache = new OutputCache();
+    cache.keep({ ...KIND, namespace: 'ns', name: 'a' }, item('5'));
+    cache.keep({ ...KIND, namespace: 'ns', name: 'b' }, item('5'));
+    expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'a' })).toBeUndefined();
+    expect(cache.newestOf({ ...KIND, namespace: 'ns', name: 'b' })?.resourceVersion).toBe('5');
+  });
+
+  it('remembers the first pass of a list read twice', () => {
+    const cache = new OutputCache();
+    const reading = cache.reading(KIND, 'l');
+    for (let pass = 0; pass < 2; pass++) {
+      for (const [name, version] of [['a', '1'], ['b', '2']]) reading.kept({ namespace: 'ns', name }, reading.held(row(name, version)) ?? item(version));
+      reading.done();
+    }
+    expect(cache.reading(KIND, 'l').known).toEqual(['1', '2']);
   });
 
   it('remembers no list longer than it keeps', () => {

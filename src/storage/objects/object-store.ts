@@ -28,9 +28,12 @@ function storedBody(object: KubeObject): string {
  */
 const keepsItems = (query: ListQuery) => query.projection === undefined && !query.storedVersions;
 
-/** A list's name in the output cache: its kind and query (two lists with one name would only tell each other's rows). */
-const listName = (key: StorageKey, query: ListQuery) =>
-  JSON.stringify([key.group, key.resource, query], (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+/**
+ * A list's name in the output cache: its kind and query but the version it is read at, so that the pages of a list
+ * read again at a newer version find the rows they returned before (two lists with one name only tell each other's
+ * rows: the cache answers a row only with an item of its own key).
+ */
+const listName = (key: StorageKey, { at: _at, ...query }: ListQuery) => JSON.stringify([key.group, key.resource, query]);
 
 function withVersion(version: string, body: KubeObject): KubeObject {
   return { ...body, metadata: { ...body.metadata, resourceVersion: version } };
@@ -132,7 +135,8 @@ export class ObjectStore {
   private async listThroughCache(pool: Pool, key: StorageKey, query: ListQuery): Promise<ListResult<OutputItem>> {
     const cached = this.cache.reading(key, listName(key, query));
     let rows = await this.listRows<OutputRow>(pool, key, query, 'output', cached.known);
-    // a row read without its texts whose item the cache does not hold after all is read again, whole (never, but safe)
+    // a row read without its texts whose item is another key's (a state rebuilt at a past version can give several
+    // keys one resourceVersion: see CachedListRead.held) has the list read again, every row with its texts
     if (rows.some((row) => row.resource_version !== null && row.rest === null && !cached.held(row))) rows = await this.listRows(pool, key, query, 'output');
     const result = listResult(rows, query, (row) => this.cachedItem(key, row, cached));
     cached.done();
@@ -144,7 +148,8 @@ export class ObjectStore {
    * one batch of rows at a time instead of the whole list. The caller must close the cursor.
    */
   async openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
-    const cached = keepsItems(query) ? this.cache.reading(key, listName(key, query)) : undefined;
+    // the newest state only, whose rows each have a resourceVersion of their own: a cursor cannot read its rows again
+    const cached = keepsItems(query) && query.at === undefined ? this.cache.reading(key, listName(key, query)) : undefined;
     const item = cached
       ? (row: CursorRow) => this.cachedItem(key, row, cached)
       : (row: CursorRow) => this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row));

@@ -1,8 +1,11 @@
 import { ListKey, ObjectKey, StorageKey } from './object-key';
-import { OutputItem } from './read-form';
+import { OutputItem, WrittenTexts } from './read-form';
 
-/** Characters of items kept, their written texts counted with them (about twice the items' own): some 128 MB at most. */
+/** Characters kept, items and the texts written of them together (two bytes a character at most): 128 MB at most. */
 export const OUTPUT_CACHE_CHARS = 64 * 1024 * 1024;
+
+/** What keeping one item costs besides its texts (its records, maps and key strings), counted in characters. */
+export const ENTRY_CHARS = 300;
 
 /** Lists whose resourceVersions are remembered (see OutputCache.reading). */
 const LISTS_REMEMBERED = 1024;
@@ -28,16 +31,22 @@ const keyName = (key: ObjectKey) => `${key.group}\0${key.resource}\0${key.namesp
 /** Which of two resourceVersions (decimal, without leading zeros) is the later. */
 const isLater = (version: string, than: string) => version.length > than.length || (version.length === than.length && version > than);
 
+const textLength = (item: OutputItem) => item.metadata.length + item.rest.length + (item.managedFields?.length ?? 0);
+
 /**
  * One read of a list through the cache: the resourceVersions it tells the statement it holds, each row read without
  * its texts answered from what it holds, and every item of the read kept (and the read's resourceVersions remembered
- * for the list's next read once it is done).
+ * for the list's next read once it is done: its first pass, for a list read twice).
  */
 export interface CachedListRead {
   readonly known: readonly string[];
-  /** the item held for a row read without its texts; undefined if it is not one of `known` (never, but checked) */
+  /**
+   * the item held for a row read without its texts; undefined if it is not one of `known`, or one of another key
+   * under the same resourceVersion (a state rebuilt at a past version can carry a version shared by several keys:
+   * see the change log's previous versions)
+   */
   held(row: ListKey & { resource_version: string }): OutputItem | undefined;
-  /** the item as the cache keeps it (a copy that keeps its written texts), to be answered in its place */
+  /** the item as the cache keeps it (see OutputCache.keep), to be answered in its place */
   kept(key: ListKey, item: OutputItem): OutputItem;
   done(): void;
 }
@@ -46,10 +55,10 @@ export interface CachedListRead {
  * Items read for output kept by resourceVersion, least recently used dropped first, so that an object or a list read
  * again (a controller's relist, a page a client reads again, a watch's initial events, a GET) has PostgreSQL write
  * only what changed and the server parse and write only that. A resourceVersion names one state of one object for
- * good: the triggers give every change of a row a new one, from one sequence whose values no failover hands out twice
- * (DatabaseHistory), so an item kept under it never goes stale (see `of` for the exception). A read tells its statement the resourceVersions whose
- * items it holds (see outputColumns): a GET, its key's newest one kept; a list, those it returned last time that are
- * still kept (at most one page's, or LIST_ITEMS_REMEMBERED).
+ * good: the triggers give every change of a row a new one, from one sequence whose values no failover hands out
+ * twice (DatabaseHistory), so an item kept under it never goes stale (see `of` for the exception). A read tells its
+ * statement the resourceVersions whose items it holds (see outputColumns): a GET, its key's newest one kept; a list,
+ * those it returned last time that are still kept (at most one page's, or LIST_ITEMS_REMEMBERED).
  */
 export class OutputCache {
   private readonly items = new Map<string, Kept>();
@@ -83,10 +92,15 @@ export class OutputCache {
   /** The newest item kept of a key, whose resourceVersion a GET tells its statement. */
   newestOf(key: ObjectKey): OutputItem | undefined {
     const version = this.newest.get(keyName(key));
-    return version === undefined ? undefined : this.items.get(version)?.item;
+    const kept = version === undefined ? undefined : this.items.get(version);
+    return kept && isOf(kept, key, key) ? kept.item : undefined;
   }
 
-  /** The item as the cache keeps it, to be answered in its place (see CachedListRead.kept). */
+  /**
+   * Keeps `item` and answers the item kept in its place: the one kept already under its resourceVersion for the same
+   * key, marked as just used (readers at once of the same rows share one item, and what is written of it), or a copy
+   * that keeps the texts written of it. The least recently used are dropped beyond capacity.
+   */
   keep(key: ObjectKey, item: OutputItem): OutputItem {
     return this.keepUnder(key, key, item);
   }
@@ -99,19 +113,28 @@ export class OutputCache {
       if (kept) held.set(version, kept);
     }
     const returned: string[] = [];
+    let tooLong = false;
+    let finished = false;
     return {
       known: [...held.keys()],
       held: (row) => {
         const kept = held.get(row.resource_version);
-        // a kept item is a state of the row's own key (its resourceVersion was drawn for it): checked nonetheless
         return kept && isOf(kept, kind, row) ? kept.item : undefined;
       },
       kept: (key, item) => {
-        if (returned.length > LIST_ITEMS_REMEMBERED) return item;
+        if (finished || tooLong) return item;
+        if (returned.length === LIST_ITEMS_REMEMBERED) {
+          tooLong = true;
+          return item;
+        }
         returned.push(item.resourceVersion);
         return this.keepUnder(kind, key, item);
       },
-      done: () => this.remember(list, returned.length > LIST_ITEMS_REMEMBERED ? undefined : returned),
+      done: () => {
+        if (finished) return;
+        finished = true;
+        this.remember(list, tooLong ? undefined : returned);
+      },
     };
   }
 
@@ -130,11 +153,6 @@ export class OutputCache {
     }
   }
 
-  /**
-   * Keeps `item` and answers the item kept in its place: the one kept already under its resourceVersion, marked as
-   * just used (readers at once of the same rows share one item, and what is written of it), or a copy that keeps its
-   * written texts. The least recently used are dropped beyond capacity.
-   */
   private keepUnder(kind: StorageKey, key: ListKey, item: OutputItem): OutputItem {
     const version = item.resourceVersion;
     const before = this.items.get(version);
@@ -144,22 +162,39 @@ export class OutputCache {
         this.items.set(version, before);
         return before.item;
       }
-      this.chars -= before.chars;
+      this.forget(version, before);
     }
-    const kept: Kept = { group: kind.group, resource: kind.resource, namespace: key.namespace, name: key.name, item: { ...item, written: new Map() }, chars: 2 * textLength(item) };
+    const kept: Kept = { group: kind.group, resource: kind.resource, namespace: key.namespace, name: key.name, item, chars: ENTRY_CHARS + textLength(item) };
+    kept.item = { ...item, written: new WrittenTexts((chars) => this.grew(version, kept, chars)) };
     this.items.set(version, kept);
     this.chars += kept.chars;
     const name = keyName(kept);
     const newest = this.newest.get(name);
     if (newest === undefined || isLater(version, newest)) this.newest.set(name, version);
+    this.dropBeyondCapacity();
+    return kept.item;
+  }
+
+  /** A text written of a kept item counts with it (one no longer kept counts for nothing). */
+  private grew(version: string, kept: Kept, chars: number): void {
+    if (this.items.get(version) !== kept) return;
+    kept.chars += chars;
+    this.chars += chars;
+    this.dropBeyondCapacity();
+  }
+
+  private dropBeyondCapacity(): void {
     for (const [oldest, dropped] of this.items) {
       if (this.chars <= this.capacity) break;
       this.items.delete(oldest);
-      this.chars -= dropped.chars;
-      if (this.newest.get(keyName(dropped)) === oldest) this.newest.delete(keyName(dropped));
+      this.forget(oldest, dropped);
     }
-    return kept.item;
+  }
+
+  /** Takes a dropped item out of the count, and out of its key's newest if it was that. */
+  private forget(version: string, dropped: Kept): void {
+    this.chars -= dropped.chars;
+    const name = keyName(dropped);
+    if (this.newest.get(name) === version) this.newest.delete(name);
   }
 }
-
-const textLength = (item: OutputItem) => item.metadata.length + item.rest.length + (item.managedFields?.length ?? 0);

@@ -26,8 +26,40 @@ export interface OutputItem {
   written?: WrittenTexts;
 }
 
-/** Texts written of one item: by the writer's own key (an object: a kind's definition), then by the form's name. */
-export type WrittenTexts = Map<object, Map<string, string>>;
+/** The writers whose texts an item keeps: a kind's definitions replaced since (a CRD's, on each change) let theirs go. */
+const WRITERS_KEPT = 4;
+
+/**
+ * Texts written of one item kept to be read again: by writer (an object: a kind's definition), then by form; each
+ * text added or dropped is told to `grew`, which counts it with the item.
+ */
+export class WrittenTexts {
+  private readonly byWriter = new Map<object, Map<string, string>>();
+
+  constructor(private readonly grew: (chars: number) => void) {}
+
+  get(writer: object, form: string): string | undefined {
+    return this.byWriter.get(writer)?.get(form);
+  }
+
+  set(writer: object, form: string, text: string): void {
+    let forms = this.byWriter.get(writer);
+    if (!forms) {
+      if (this.byWriter.size === WRITERS_KEPT) this.dropOldestWriter();
+      this.byWriter.set(writer, (forms = new Map()));
+    }
+    forms.set(form, text);
+    this.grew(text.length);
+  }
+
+  private dropOldestWriter(): void {
+    const [writer, forms] = this.byWriter.entries().next().value as [object, Map<string, string>];
+    this.byWriter.delete(writer);
+    let chars = 0;
+    for (const text of forms.values()) chars += text.length;
+    this.grew(-chars);
+  }
+}
 
 /** The item of each read form. */
 export interface FormItem {
