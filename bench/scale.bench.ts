@@ -97,12 +97,13 @@ interface StoredRow {
 }
 
 /**
- * The columns a row of `objects` and of `change_log` is written with (the others are generated from the body): the
+ * The columns a row of `objects`, `change_log` and `object_labels` is written with (the others are generated from the body): the
  * copy fills exactly these, and stops if the storage layer's tables have gained one it does not know.
  */
 const COPIED_COLUMNS = {
   objects: ['api_group', 'resource', 'resource_version', 'created_at', 'updated_at', 'body'],
   change_log: ['resource_version', 'event_type', 'api_group', 'resource', 'namespace', 'name', 'uid', 'object', 'previous_object', 'changed_at'],
+  object_labels: ['api_group', 'resource', 'namespace', 'name', 'label_key', 'label_value'],
 };
 
 async function checkColumns(sql: Client): Promise<void> {
@@ -133,7 +134,7 @@ async function dropIndexes(sql: Client): Promise<string[]> {
 /**
  * Stores `count` copies of the template's row as the server's triggers would have (triggers off during the copy):
  * each a row of `objects` with its own name, namespace, uid, label `shard` (s0…s99) and resourceVersion from the
- * sequence, and its ADDED row in the change log; then the indexes built, the sequence moved past the copies and the
+ * sequence, its ADDED row in the change log and a row of object_labels per label; then the indexes built, the sequence moved past the copies and the
  * statistics gathered.
  */
 async function load(sql: Client, template: StoredRow, count: number): Promise<{ seconds: number; newest: bigint }> {
@@ -148,6 +149,7 @@ async function load(sql: Client, template: StoredRow, count: number): Promise<{ 
   for (let from = 0; from < count; from += COPY_BATCH) {
     const objects = [];
     const changes = [];
+    const labelRows = [];
     for (let i = from; i < Math.min(count, from + COPY_BATCH); i++) {
       const { namespace, name } = nameOf(i);
       const uid = randomUUID();
@@ -156,15 +158,17 @@ async function load(sql: Client, template: StoredRow, count: number): Promise<{ 
       const version = first + BigInt(i);
       objects.push([template.api_group, template.resource, version, loadedAt.toISOString(), loadedAt.toISOString(), body]);
       changes.push([version, 'ADDED', template.api_group, template.resource, namespace, name, uid, body, null, loadedAt.toISOString()]);
+      for (const [key, value] of Object.entries(labels)) labelRows.push([template.api_group, template.resource, namespace, name, key, value]);
     }
     await copyRows(sql, 'objects', COPIED_COLUMNS.objects, objects);
     await copyRows(sql, 'change_log', COPIED_COLUMNS.change_log, changes);
+    await copyRows(sql, 'object_labels', COPIED_COLUMNS.object_labels, labelRows);
     if ((from / COPY_BATCH) % 10 === 9) console.log(`  ${from + COPY_BATCH} rows copied, ${(since(started) / 1000).toFixed(0)} s`);
   }
   await sql.query(`RESET session_replication_role`);
   for (const definition of indexes) await sql.query(definition);
   await sql.query(`SELECT setval('resource_version_seq', $1)`, [String(first + BigInt(count) - 1n)]);
-  await sql.query('ANALYZE objects, change_log');
+  await sql.query('ANALYZE objects, change_log, object_labels');
   return { seconds: since(started) / 1000, newest: first + BigInt(count) - 1n };
 }
 
@@ -353,6 +357,7 @@ async function measure(count: number, smallest?: Figures): Promise<Figures> {
     const laterCase = { name: `page ${middle.page} of 500 (continue token)`, query: { limit: '500', continue: middle.token } };
     const laterPage = { ...(await listTiming(base, laterCase.query, 50)), page: middle.page, walkMs: middle.walkMs };
     const labelPage = await listTiming(base, LIST_CASES.label.query, 50);
+    if (labelPage.items !== 500) throw new Error(`the label selection's page has ${labelPage.items} items, not 500: are the loaded labels in object_labels?`);
     const watch = await watchFromNewest(base, 20);
     console.log(`${count}: GET ${JSON.stringify(get)} first ${JSON.stringify(firstPage)} later ${JSON.stringify(laterPage)} label ${JSON.stringify(labelPage)} watch ${JSON.stringify(watch)}`);
     const plans = [];
@@ -410,7 +415,7 @@ function report(all: Figures[], machine: string): string {
   ];
   return [
     machine,
-    `- each size in its own scratch database: one Deployment made through the API, then ${sizes.join(' and ')} copies of its stored row (objects and its ADDED change-log row; own name, namespace of ${NAMESPACES}, uid, label \`shard\` s0…s99, resourceVersion from the sequence) with SQL COPY, triggers off, the secondary indexes dropped during the copy and built anew after it; ANALYZE; autovacuum off on both tables (VACUUM is measured on its own); the server restarted; three copies read back through the API equal the original but for their own fields`,
+    `- each size in its own scratch database: one Deployment made through the API, then ${sizes.join(' and ')} copies of its stored row (objects, its ADDED change-log row and its rows of object_labels; own name, namespace of ${NAMESPACES}, uid, label \`shard\` s0…s99, resourceVersion from the sequence) with SQL COPY, triggers off, the secondary indexes dropped during the copy and built anew after it; ANALYZE; autovacuum off on both tables (VACUUM is measured on its own); the server restarted; three copies read back through the API equal the original but for their own fields`,
     '- latencies: sequential requests from the harness after warm-up (300 GETs, 50 of each list); "load" is the 1-minute load average at the end of the measure (2 cores shared with other sessions)',
     `- the change log holds every loaded object's ADDED change, dated ${LOADED_AGO_MS / 3600_000} h back (beyond the retention of an hour): the compactor removes them all in one run; its time is from the run's start (compacted_at) to its commit seen by the harness`,
     '',

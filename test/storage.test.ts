@@ -66,6 +66,7 @@ describe('the tables', () => {
       'previous_object',
       'changed_at',
     ]);
+    expect(await columnsOf('object_labels')).toEqual(['api_group', 'resource', 'namespace', 'name', 'label_key', 'label_value']);
   });
 });
 

@@ -68,14 +68,45 @@ describe('a list query compiled to SQL', () => {
   });
 
   it('reads a page of a selection by choosing its keys first, then only the kept rows, by their address, for their output', () => {
-    const { text, values } = rowsOf({ labelSelector: 'app=web', limit: '500' }, true);
+    const { text, values } = rowsOf({ labelSelector: 'app!=web', limit: '500' }, true);
     expect(text).toBe(
       `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} ` +
         `FROM (SELECT ctid AS page_row, namespace, name FROM objects WHERE api_group = $1 AND resource = $2 ` +
-        `AND (${LABELS} @> $3::jsonb) AND ${INITIALIZED} ORDER BY namespace, name LIMIT $4) ${KEPT_ROWS} ORDER BY namespace, name`,
+        `AND (NOT COALESCE(${LABELS} @> $3::jsonb, false)) AND ${INITIALIZED} ORDER BY namespace, name LIMIT $4) ${KEPT_ROWS} ORDER BY namespace, name`,
     );
     expect(values).toEqual(['extensions', 'deployments', '{"app":"web"}', 501]);
     expect(rowsOf({ fieldSelector: 'metadata.name=web', limit: '10' }).text).toContain(`ORDER BY name LIMIT $5) ${KEPT_ROWS} ORDER BY name`);
+  });
+
+  it('reads a page of label values from the keys object_labels holds of each value, in key order, each row looked up', () => {
+    const { text, values } = rowsOf({ labelSelector: 'app=web', limit: '500' }, true);
+    expect(text).toBe(
+      `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} ` +
+        `FROM ((SELECT namespace, name FROM object_labels WHERE api_group = $1 AND resource = $2 AND label_key = $3 AND label_value = $4 ORDER BY namespace, name)) labelled, ` +
+        `LATERAL (SELECT resource_version, body FROM objects WHERE api_group = $1 AND resource = $2 AND ${INITIALIZED} ` +
+        `AND namespace = labelled.namespace AND name = labelled.name LIMIT 1) kept ORDER BY namespace, name LIMIT $5`,
+    );
+    expect(values).toEqual(['extensions', 'deployments', 'app', 'web', 501]);
+  });
+
+  it('merges the ordered ranges of several values, and tests the other requirements on the rows', () => {
+    const token = encodeContinue({ resourceVersion: -1n, after: { namespace: 'prod', name: 'web' } });
+    const { text, values } = rowsOf({ labelSelector: 'env in (a,b),tier!=db', limit: '10', continue: token });
+    const keys = `api_group = $1 AND resource = $2 AND namespace = $3 AND (namespace, name) > ($4, $5)`;
+    expect(text).toBe(
+      `SELECT namespace, name, resource_version, ${OUTPUT_COLUMNS} ` +
+        `FROM ((SELECT namespace, name FROM object_labels WHERE ${keys} AND label_key = $6 AND label_value = $7 ORDER BY name) ` +
+        `UNION ALL (SELECT namespace, name FROM object_labels WHERE ${keys} AND label_key = $6 AND label_value = $8 ORDER BY name)) labelled, ` +
+        `LATERAL (SELECT resource_version, body FROM objects WHERE ${keys} AND (NOT COALESCE(${LABELS} @> $9::jsonb, false)) AND ${INITIALIZED} ` +
+        `AND namespace = labelled.namespace AND name = labelled.name LIMIT 1) kept ORDER BY name LIMIT $10`,
+    );
+    expect(values).toEqual(['extensions', 'deployments', 'prod', 'prod', 'web', 'env', 'a', 'b', '{"tier":"db"}', 11]);
+  });
+
+  it('leaves a page with several requirements of label values to the GIN index, which intersects them', () => {
+    const { text } = rowsOf({ labelSelector: 'app=web,tier=db', limit: '10' });
+    expect(text).toContain(`FROM objects WHERE api_group = $1 AND resource = $2 AND namespace = $3 AND (${LABELS} @> $4::jsonb) AND (${LABELS} @> $5::jsonb)`);
+    expect(text).not.toContain('object_labels');
   });
 
   it('reads a page without a selection along the key, computing the kept rows\' output as it goes', () => {
@@ -119,12 +150,16 @@ describe('a list query compiled to SQL', () => {
     expect(exact.text).toContain('UNION ALL');
     expect(exact.text).toContain(`) first_change WHERE event_type <> 'ADDED' AND (${LABELS} @> $5::jsonb) AND ${INITIALIZED} ORDER BY name)`);
     expect(exact.values).toEqual(['extensions', 'deployments', 'prod', '42', '{"app":"web"}']);
+    // a page at a past version: the unchanged objects through object_labels, the changed ones' states tested
     const exactPage = listStatement(DEPLOYMENTS, queryOf({ resourceVersion: '42', labelSelector: 'app=web', limit: '5' }, true).query, 'object');
     expect(flat(exactPage.text)).toContain(
-      `(SELECT namespace, name, resource_version, body FROM (SELECT ctid AS page_row, namespace, name FROM objects ` +
-        `WHERE api_group = $1 AND resource = $2 AND resource_version <= $3::bigint AND (${LABELS} @> $4::jsonb) AND ${INITIALIZED} ` +
-        `ORDER BY namespace, name LIMIT $5) ${KEPT_ROWS} ORDER BY namespace, name) UNION ALL`,
+      `(SELECT namespace, name, resource_version, body FROM ((SELECT namespace, name FROM object_labels ` +
+        `WHERE api_group = $1 AND resource = $2 AND label_key = $4 AND label_value = $5 ORDER BY namespace, name)) labelled, ` +
+        `LATERAL (SELECT resource_version, body FROM objects WHERE api_group = $1 AND resource = $2 AND resource_version <= $3::bigint AND ${INITIALIZED} ` +
+        `AND namespace = labelled.namespace AND name = labelled.name LIMIT 1) kept ORDER BY namespace, name LIMIT $7) UNION ALL`,
     );
+    expect(flat(exactPage.text)).toContain(`first_change WHERE event_type <> 'ADDED' AND ${INITIALIZED} AND (${LABELS} @> $6::jsonb) ORDER BY namespace, name LIMIT $7)`);
+    expect(exactPage.values).toEqual(['extensions', 'deployments', '42', 'app', 'web', '{"app":"web"}', 6]);
 
     const notOlder = queryOf({ resourceVersion: '42', resourceVersionMatch: 'NotOlderThan' });
     expect(notOlder.plan).toEqual({ range: { limit: undefined }, minimum: 42n });

@@ -2,7 +2,7 @@ import { JsonPath, ListQuery } from './list-query';
 import { StorageKey } from './object-key';
 import { projectedBody } from './projection-sql';
 import { outputColumns, ReadForm } from './read-form';
-import { selectionConditions } from './selection-sql';
+import { labelValueKeys, selectionConditions, selectsLabelValues } from './selection-sql';
 import { SqlParams } from './sql-params';
 
 /** The body a list reads: the whole `body` column, or only the paths the query's projection names. */
@@ -36,11 +36,11 @@ const orderBy = ({ keys, limit }: Ordering) => `ORDER BY ${keys}${limit === unde
 /**
  * `columns` of the objects `conditions` select, in key order. A page of a selection has its keys chosen first: the
  * matching rows ordered and cut on their key columns alone, then only the kept rows read again, by their row address
- * in the statement's snapshot, for `columns`. A label selection is read from its index, unordered, and sorted: read
- * at once, every match's output columns were computed before the sort kept a page of them (10,000 rows' for 500 at
- * 1 % of 1,000,000 Deployments, tens of microseconds each). A page without a selection walks the primary key in
- * order and stops at the limit, so only the kept rows' columns are computed anyway: reading them twice would only
- * cost more.
+ * in the statement's snapshot, for `columns`. A label selection here (`app!=web`, `canary`, or several requirements
+ * of values: see rowsQuery) is read from its GIN index, unordered, and sorted: read at once, every match's
+ * output columns were computed before the sort kept a page of them (10,000 rows' for 500 at 1 % of 1,000,000
+ * Deployments, tens of microseconds each). A page without a selection walks the primary key in order and stops at
+ * the limit, so only the kept rows' columns are computed anyway: reading them twice would only cost more.
  */
 function objectsInKeyOrder(columns: string, conditions: string, ordering: Ordering): string {
   const selected = `FROM objects WHERE ${conditions} ${orderBy(ordering)}`;
@@ -52,16 +52,46 @@ function objectsInKeyOrder(columns: string, conditions: string, ordering: Orderi
 }
 
 /**
+ * `columns` of the objects `conditions` select among those whose keys `keys` holds (the keys of a label
+ * requirement's values, from object_labels, in key order: labelValueKeys), in key order up to the limit: each key's
+ * row of `objects` is looked up for the other conditions and the columns as the page needs it, so about a page is
+ * read however many objects match (through the GIN index of labels, every match's row was read to sort them). The
+ * lookup is a LATERAL subquery whose LIMIT 1 tells the planner that a key has one row: joined plainly, it took
+ * (namespace, name) for two independent equalities, expected fewer rows than keys by the number of namespaces,
+ * fewer than a page, and so sorted every match instead of stopping.
+ */
+function objectsByLabelValues(columns: string, keys: string, conditions: string, ordering: Ordering): string {
+  return `SELECT ${columns}
+          FROM (${keys}) labelled,
+               LATERAL (SELECT resource_version, body FROM objects
+                        WHERE ${conditions} AND namespace = labelled.namespace AND name = labelled.name LIMIT 1) kept
+          ${orderBy(ordering)}`;
+}
+
+/**
+ * A page's label values read from object_labels: the keys of the requirement's values (labelValueKeys), and the same
+ * requirement as a condition on a row, for the rows that table does not hold (a past state's changed objects).
+ */
+interface LabelValues {
+  keys?: string;
+  conditions: readonly string[];
+}
+
+/** The rows of `objects` a list reads, through the keys of its label values when it has some. */
+const currentObjects = (columns: string, conditions: string, values: LabelValues, ordering: Ordering) =>
+  values.keys === undefined ? objectsInKeyOrder(columns, conditions, ordering) : objectsByLabelValues(columns, values.keys, conditions, ordering);
+
+/**
  * The state of a kind at a past resourceVersion S: the objects not changed since S, and for each key changed after
  * S the state its first change after S replaced (the previous state of a MODIFIED, the last state of a DELETED;
  * a key whose first change is an ADDED did not exist at S). Complete while S is not below the compaction horizon.
  * The filters and the order (with the limit) are applied in each part as well as to the whole: each part is then
- * read in key order, `objects` as any list reads it (objectsInKeyOrder), and merged, instead of the whole state being
- * built and sorted.
+ * read in key order, `objects` as any list reads it (currentObjects: an object not changed since S has the labels
+ * object_labels holds), and merged, instead of the whole state being built and sorted.
  */
-function stateAt(scope: string, at: string, filters: readonly string[], ordering: Ordering): string {
-  const and = filters.map((filter) => ` AND ${filter}`).join('');
-  return `(${objectsInKeyOrder('namespace, name, resource_version, body', `${scope} AND resource_version <= ${at}${and}`, ordering)})
+function stateAt(scope: string, at: string, filters: readonly string[], values: LabelValues, ordering: Ordering): string {
+  const and = (conditions: readonly string[]) => conditions.map((condition) => ` AND ${condition}`).join('');
+  return `(${currentObjects('namespace, name, resource_version, body', `${scope} AND resource_version <= ${at}${and(filters)}`, values, ordering)})
            UNION ALL
            (SELECT namespace, name, resource_version, body FROM (
              SELECT DISTINCT ON (namespace, name) namespace, name, event_type, p.previous_resource_version AS resource_version,
@@ -69,7 +99,7 @@ function stateAt(scope: string, at: string, filters: readonly string[], ordering
              FROM change_log c LEFT JOIN change_log_previous_versions p USING (resource_version)
              WHERE ${scope} AND c.resource_version > ${at}
              ORDER BY namespace, name, c.resource_version
-           ) first_change WHERE event_type <> 'ADDED'${and} ${orderBy(ordering)})`;
+           ) first_change WHERE event_type <> 'ADDED'${and([...filters, ...values.conditions])} ${orderBy(ordering)})`;
 }
 
 /** The newest committed resourceVersion and the compaction horizon, as the snapshot the statement runs in sees them. */
@@ -84,20 +114,32 @@ function rowsQuery(params: SqlParams, key: StorageKey, query: ListQuery, form: R
   const at = query.at === undefined ? undefined : `${params.add(query.at.toString())}::bigint`;
   const filters: string[] = [];
   if (query.after) filters.push(`(namespace, name) > (${params.add(query.after.namespace)}, ${params.add(query.after.name)})`);
-  for (const condition of selectionConditions(query)) filters.push(`(${condition(params)})`);
+  // A page with one requirement of label values takes its keys from object_labels. A whole list (read to its end,
+  // which the GIN index of labels and a sort serve as well) tests the labels of each row, and so does a page with
+  // several such requirements: the GIN index intersects them, where a join of their ranges in key order could read
+  // a common value's whole range to find a rare one's keys (700,000 keys for `app=web,shard=s7` at 1,000,000).
+  const valued = (query.labels ?? []).filter(selectsLabelValues);
+  const byValues = query.limit !== undefined && valued.length === 1 ? valued[0] : undefined;
+  const onKeys = [...scope, ...filters]; // the scope and the continue key: conditions on columns object_labels has too
+  const keys = query.namespace === undefined ? 'namespace, name' : 'name';
+  const labelled = byValues && labelValueKeys(params, byValues, onKeys, keys);
+  const labels = query.labels?.filter((requirement) => requirement !== byValues);
+  for (const condition of selectionConditions({ ...query, labels })) filters.push(`(${condition(params)})`);
+  const tested = byValues && at !== undefined ? selectionConditions({ labels: [byValues] }).map((condition) => `(${condition(params)})`) : [];
+  const values = { keys: labelled, conditions: tested };
   const limit = query.limit === undefined ? undefined : params.add(query.limit + 1);
-  const selects = Boolean(query.labels?.length || query.fields?.length);
-  const ordering = { keys: query.namespace === undefined ? 'namespace, name' : 'name', limit, keysFirst: limit !== undefined && selects };
+  const selects = Boolean(labels?.length || query.fields?.length);
+  const ordering = { keys, limit, keysFirst: limit !== undefined && selects };
   const columns = LIST_COLUMNS[form](params, query, known);
-  if (at === undefined) return objectsInKeyOrder(columns, [...scope, ...filters].join(' AND '), ordering);
-  return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, ordering)}) state ${orderBy(ordering)}`;
+  if (at === undefined) return currentObjects(columns, [...scope, ...filters].join(' AND '), values, ordering);
+  return `SELECT ${columns} FROM (${stateAt(scope.join(' AND '), at, filters, values, ordering)}) state ${orderBy(ordering)}`;
 }
 
 /**
  * The statement of a list (exported so that a benchmark can EXPLAIN exactly what the server runs): the objects in
  * key order, with, read in the same snapshot, the newest committed resourceVersion and the compaction horizon.
  * The selection's requirements are conditions on the rows of `objects` (and of the rebuilt state), so their indexes
- * serve them. `known`: see LIST_COLUMNS.
+ * serve them, but for the label values a page reads from object_labels. `known`: see LIST_COLUMNS.
  */
 export function listStatement(key: StorageKey, query: ListQuery, form: ReadForm, known: readonly string[] = []) {
   const params = new SqlParams();
