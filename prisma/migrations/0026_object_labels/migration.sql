@@ -47,8 +47,13 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER objects_index_labels AFTER INSERT OR DELETE ON objects
-    FOR EACH ROW EXECUTE FUNCTION objects_index_labels();
+-- objects without labels (most Events, Leases) do not reach the function
+CREATE TRIGGER objects_index_new_labels AFTER INSERT ON objects
+    FOR EACH ROW WHEN ((NEW.body -> 'metadata' -> 'labels') IS NOT NULL)
+    EXECUTE FUNCTION objects_index_labels();
+CREATE TRIGGER objects_index_removed_labels AFTER DELETE ON objects
+    FOR EACH ROW WHEN ((OLD.body -> 'metadata' -> 'labels') IS NOT NULL)
+    EXECUTE FUNCTION objects_index_labels();
 -- most updates (status, replicas, annotations) leave the labels and the key alone: they do not reach the function
 CREATE TRIGGER objects_index_changed_labels AFTER UPDATE ON objects
     FOR EACH ROW
