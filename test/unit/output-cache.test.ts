@@ -62,6 +62,18 @@ describe('OutputCache', () => {
     expect(cache.reading(KIND, 'l').known).toEqual(['1', '3']);
   });
 
+  it('keeps dropping the least recently used as items come and are used', () => {
+    const one = ENTRY_CHARS + item('1').metadata.length + item('1').rest.length;
+    const cache = new OutputCache(3 * one);
+    const key = (name: string) => ({ ...KIND, namespace: 'ns', name });
+    for (let i = 1; i <= 20; i++) {
+      cache.keep(key(`o${i}`), item(String(i)));
+      if (i % 2 === 0) cache.keep(key('o1'), cache.newestOf(key('o1'))!);
+    }
+    const kept = Array.from({ length: 20 }, (_, i) => `o${i + 1}`).filter((name) => cache.newestOf(key(name)));
+    expect(kept).toEqual(['o1', 'o19', 'o20']);
+  });
+
   it("forgets everything when the database's history changes", () => {
     const cache = new OutputCache().of(1);
     read(cache, 'l', [['a', '1']]);

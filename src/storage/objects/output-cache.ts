@@ -68,6 +68,11 @@ export class OutputCache {
   private readonly lists = new Map<string, string[]>();
   private listVersions = 0;
   private chars = 0;
+  /**
+   * where dropping goes on from: a JS Map iterated from its start again after each drop walks every slot that an
+   * earlier drop or use emptied (tens of microseconds per drop at 50,000 items), one iterator walks each slot once
+   */
+  private dropping?: Iterator<[string, Kept]>;
   /** the history of the database the items were read in (DatabaseHistory's epoch) */
   private epoch = 0;
 
@@ -80,6 +85,7 @@ export class OutputCache {
   of(epoch: number): this {
     if (epoch !== this.epoch) {
       this.items.clear();
+      this.dropping = undefined;
       this.newest.clear();
       this.lists.clear();
       this.listVersions = 0;
@@ -183,9 +189,16 @@ export class OutputCache {
     this.dropBeyondCapacity();
   }
 
+  /** Drops the least recently used items (the Map's order: an item used is set again, at its end) beyond capacity. */
   private dropBeyondCapacity(): void {
-    for (const [oldest, dropped] of this.items) {
-      if (this.chars <= this.capacity) break;
+    while (this.chars > this.capacity) {
+      let next = this.dropping?.next();
+      if (!next || next.done) {
+        this.dropping = this.items.entries();
+        next = this.dropping.next();
+        if (next.done) return;
+      }
+      const [oldest, dropped] = next.value;
       this.items.delete(oldest);
       this.forget(oldest, dropped);
     }
