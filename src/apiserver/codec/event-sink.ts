@@ -36,7 +36,7 @@ function jsonLine(event: WatchEvent): string {
 }
 
 /** JSON event lines, made into bytes once for all of them. */
-const jsonLines = (events: readonly WatchEvent[]) => Buffer.from(events.length === 1 ? jsonLine(events[0]) : events.map(jsonLine).join(''));
+const jsonLines = (events: readonly WatchEvent[]) => Buffer.from(events.map(jsonLine).join(''));
 
 /**
  * The watch formats: JSON is one `{"type","object"}` per line, labelled plain

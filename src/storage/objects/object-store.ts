@@ -78,12 +78,13 @@ export class ObjectStore {
     return row && this.opened(key, form, itemReader(form)(row));
   }
 
-  /** An object for output: its row comes without its texts when it still has the resourceVersion the cache holds. */
+  /**
+   * An object for output: its row comes without its texts when it still has the resourceVersion of the item the
+   * cache holds of its key (the statement compares them, so a row without texts always has that item).
+   */
   private async getThroughCache(reads: GroupRead, key: ObjectKey, mayBeStale: boolean): Promise<OutputItem | undefined> {
     const held = this.cache.newestOf(key);
-    let row = await reads.get<OutputRow>('output', key, held?.resourceVersion);
-    // the cache's item answers for the row only under its own resourceVersion (what the statement compared)
-    if (row?.rest === null && row.resource_version !== held?.resourceVersion) row = await reads.get<OutputRow>('output', key);
+    const row = await reads.get<OutputRow>('output', key, held?.resourceVersion);
     if (!mayBeStale) this.history.saw(row?.resource_version);
     if (!row) return undefined;
     return this.cache.keep(key, row.rest === null ? (held as OutputItem) : this.encryption.openOutput(key, outputItem(row)));
@@ -150,9 +151,7 @@ export class ObjectStore {
   async openList(key: StorageKey, query: ListQuery): Promise<ListCursor> {
     // the newest state only, whose rows each have a resourceVersion of their own: a cursor cannot read its rows again
     const cached = keepsItems(query) && query.at === undefined ? this.cache.reading(key, listName(key, query)) : undefined;
-    const item = cached
-      ? (row: CursorRow) => this.cachedItem(key, row, cached)
-      : (row: CursorRow) => this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row));
+    const item = cached ? (row: CursorRow) => this.cachedItem(key, row, cached) : (row: CursorRow) => this.outputOf(key, row);
     const cursor = await ListCursor.open(this.poolFor(query), cursorStatements(key, query, cached?.known), query.at, item, () => cached?.done());
     if (!query.mayBeStale) this.history.saw(cursor.newestVersion);
     return cursor;
@@ -162,7 +161,12 @@ export class ObjectStore {
   private cachedItem(key: StorageKey, row: CursorRow, cached: CachedListRead): OutputItem {
     const held = row.rest === null ? cached.held(row) : undefined;
     if (row.rest === null && !held) throw new Error(`the list's row of resourceVersion ${row.resource_version} came without its texts, which the cache does not hold`);
-    return cached.kept(row, held ?? this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row)));
+    return cached.kept(row, held ?? this.outputOf(key, row));
+  }
+
+  /** The item of a list's row read with its texts, its values opened (encryption at rest). */
+  private outputOf(key: StorageKey, row: CursorRow): OutputItem {
+    return this.encryption.openOutput({ ...key, namespace: row.namespace, name: row.name }, outputItem(row));
   }
 
   /**
